@@ -1,0 +1,42 @@
+"""The `larp` command.
+
+Each command group lives in its own module of this package, exposing
+`register(subparsers)`; the module sets `func` on its parser. Modules import
+their heavy dependencies (Textual above all) inside the function that runs the
+command, so that `larp resolve` never loads the station.
+"""
+
+import argparse
+import importlib
+import sys
+
+# The modules of larp.cli that register commands, in the order `larp --help` lists them.
+COMMAND_MODULES = ["schema"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="larp",
+        description="The Narrator station for Mind's Eye Theatre live-action games.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"larp.cli.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    opens_station = not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help"))
+    if opens_station and "station" in COMMAND_MODULES:
+        argv = ["station", *argv]
+    args = parser.parse_args(argv)
+    if not hasattr(args, "func"):
+        parser.print_help()
+        return 0
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

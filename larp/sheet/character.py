@@ -1,0 +1,78 @@
+"""A character sheet (R-TRAIT-1 to R-TRAIT-4): the same keys as a SHEET of a transcript."""
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+from larp.sheet.categories import ATTRIBUTES, Category
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+CharacterId = Annotated[
+    str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+]
+Count = Annotated[int, Field(ge=1, le=99)]
+Rating = Annotated[int, Field(ge=0, le=99)]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TraitList(Frozen):
+    """Named Traits with their counts, per attribute category (`Tough = 2`)."""
+
+    physical: dict[Name, Count] = {}
+    social: dict[Name, Count] = {}
+    mental: dict[Name, Count] = {}
+
+    def of(self, category: Category) -> dict[str, int]:
+        return getattr(self, category.value) if category.is_attribute else {}
+
+    def total(self, category: Category) -> int:
+        return sum(self.of(category).values())
+
+
+class Sheet(Frozen):
+    """One character as the station knows her at the start of the night."""
+
+    id: CharacterId
+    name: Name | None = None
+    player: str = ""
+    creature: str = Field("", description="vampire, werewolf, changeling, mortal, …")
+    lineage: str = Field("", description="clan, tribe, kith or similar")
+    public: list[str] = Field(
+        [], description="lines printed on the card and shown to anyone at the station"
+    )
+    notes: str = Field("", description="private notes: never printed on a card")
+    traits: TraitList
+    negative: TraitList = TraitList()
+    abilities: dict[Name, Count] = {}
+    willpower: Rating = 0
+    rage: Rating = 0
+    gnosis: Rating = 0
+    standalone: dict[Name, Rating] = Field(
+        {}, description="other standalone Traits the chronicle uses (Glamour, Banality)"
+    )
+    retests: list[Name] = Field([], description="Gifts, Merits, Backgrounds and powers that give a retest")
+    bomb: bool = Field(False, description="the sheet grants the bomb sign (R-CH-4)")
+
+    @field_validator("retests")
+    @classmethod
+    def _distinct_retests(cls, value: list[str]) -> list[str]:
+        seen = {name for name in value}
+        if len(seen) != len(value):
+            raise ValueError("a retest source is named twice")
+        return value
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.id
+
+    def rating(self, category: Category) -> int:
+        """The permanent total of a category: the sum of Trait counts, or the standalone rating."""
+        if category.is_attribute:
+            return self.traits.total(category)
+        return getattr(self, category.value)
+
+    def permanent_totals(self) -> dict[str, int]:
+        return {c.value: self.traits.total(c) for c in ATTRIBUTES}

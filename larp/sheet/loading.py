@@ -1,0 +1,166 @@
+"""Reading sheets, chronicles and transcripts from TOML and JSON files.
+
+Every failure is a `SheetError` naming the file, the field and, for TOML, the line.
+"""
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from larp.sheet.character import Sheet
+from larp.sheet.chronicle import Chronicle
+from larp.sheet.errors import SheetError
+from larp.sheet.toml_lines import line_of
+from larp.sheet.transcript import ChallengeSpec, Party, Transcript
+
+Model = TypeVar("Model", bound=BaseModel)
+
+CHRONICLE_FILE = "chronicle.toml"
+
+
+def field_path(loc: tuple[Any, ...]) -> str:
+    """`('events', 3, 'challenge', 'challenge', 'steps', 1)` as `events[3].challenge.steps[1]`.
+
+    A one-key object's key appears twice in pydantic's location (the tag, then the
+    field); it is said once.
+    """
+    path = ""
+    previous: Any = None
+    for part in loc:
+        if part == previous and isinstance(part, str):
+            continue
+        previous = part
+        if isinstance(part, int):
+            path += f"[{part}]"
+        elif part != "party" or not path.endswith("defender"):
+            path += f".{part}" if path else str(part)
+    return path
+
+
+def first_problem(error: ValidationError) -> tuple[tuple[Any, ...], str]:
+    detail = error.errors(include_url=False)[0]
+    message = detail["msg"].removeprefix("Value error, ")
+    if detail["type"] == "extra_forbidden":
+        message = "not a field of this object (misspelt?)"
+    return detail["loc"], message
+
+
+def validate(model: type[Model], data: Any, where: str = "", text: str | None = None) -> Model:
+    """Validate `data` as `model`; on failure a SheetError naming the field (and line)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        loc, message = first_problem(error)
+        path = field_path(loc)
+        line = line_of(text, loc) if text is not None else None
+        place = where
+        if line is not None:
+            place += f", line {line}"
+        if path:
+            place = f"{place}: {path}" if place else path
+        raise SheetError(place, message) from None
+
+
+def read_document(path: Path) -> tuple[Any, str | None]:
+    """The parsed content of a TOML or JSON file, and its text when it is TOML."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise SheetError(str(path), f"can't be read ({error.strerror or error})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SheetError(str(path), f"is not UTF-8 text (byte {error.start})") from None
+    if path.suffix.lower() == ".toml":
+        try:
+            return tomllib.loads(text), text
+        except tomllib.TOMLDecodeError as error:
+            raise SheetError(str(path), f"is not valid TOML: {error}") from None
+    return parse_json(text, str(path)), None
+
+
+def parse_json(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SheetError(
+            f"{where}, line {error.lineno}" if where else f"line {error.lineno}",
+            f"is not valid JSON: {error.msg} (column {error.colno})",
+        ) from None
+    except RecursionError:
+        raise SheetError(where, "is not valid JSON: nested too deeply") from None
+
+
+def load_sheet(path: Path) -> Sheet:
+    data, text = read_document(path)
+    return validate(Sheet, data, str(path), text)
+
+
+def load_chronicle_file(path: Path) -> Chronicle:
+    """`chronicle.toml` alone, without the characters beside it."""
+    data, text = read_document(path)
+    return validate(Chronicle, data, str(path), text)
+
+
+def load_chronicle(folder: Path) -> Chronicle:
+    """A chronicle folder: `chronicle.toml` plus one TOML file per character."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise SheetError(str(folder), "is not a folder (a chronicle is a folder with chronicle.toml)")
+    settings = folder / CHRONICLE_FILE
+    if not settings.is_file():
+        raise SheetError(str(folder), f"has no {CHRONICLE_FILE}")
+    chronicle = load_chronicle_file(settings)
+    characters = dict(chronicle.characters)
+    found_in: dict[str, Path] = {}
+    for path in sorted(folder.glob("*.toml")):
+        if path.name == CHRONICLE_FILE:
+            continue
+        sheet = load_sheet(path)
+        if sheet.id in characters:
+            first = found_in.get(sheet.id, settings)
+            raise SheetError(str(path), f"id {sheet.id!r} is already used by {first.name}")
+        characters[sheet.id] = sheet
+        found_in[sheet.id] = path
+    return chronicle.model_copy(update={"characters": characters})
+
+
+def load_transcript(text: str, where: str = "") -> Transcript:
+    """A transcript from JSON text; every character an event names must be among its characters."""
+    transcript = validate(Transcript, parse_json(text, where), where)
+    check_cast(transcript, where)
+    return transcript
+
+
+def check_cast(transcript: Transcript, where: str = "") -> None:
+    known: set[str] = set()
+    for index, sheet in enumerate(transcript.characters):
+        if sheet.id in known:
+            raise SheetError(_at(where, f"characters[{index}].id"), f"{sheet.id!r} is given twice")
+        known.add(sheet.id)
+    for index, event in enumerate(transcript.events):
+        for path, character in _named_characters(event):
+            if character not in known:
+                raise SheetError(
+                    _at(where, f"events[{index}].{path}"),
+                    f"no character {character!r} among the transcript's characters",
+                )
+
+
+def _named_characters(event: Any) -> list[tuple[str, str]]:
+    if hasattr(event, "regain"):
+        return [("regain.character", event.regain.character)]
+    if hasattr(event, "challenge"):
+        spec: ChallengeSpec = event.challenge
+        named = [("challenge.challenger.character", spec.challenger.character)]
+        if isinstance(spec.defender, Party):
+            named.append(("challenge.defender.character", spec.defender.character))
+        return named
+    return []
+
+
+def _at(where: str, path: str) -> str:
+    return f"{where}: {path}" if where else path

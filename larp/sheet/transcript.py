@@ -1,0 +1,212 @@
+"""The adjudication transcript: the input contract of `larp resolve` (TRANSCRIPT.md).
+
+Events and steps are objects with exactly one key; the key says what they are.
+"""
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import Discriminator, Field, Tag, model_validator
+
+from larp.sheet.categories import Category
+from larp.sheet.character import CharacterId, Frozen, Name, Sheet
+from larp.sheet.chronicle import HouseRules
+
+SideName = Literal["challenger", "defender"]
+SignName = Literal["rock", "paper", "scissors", "bomb"]
+Kind = Literal["contested", "static", "simple", "streak", "race"]
+AttributeName = Literal["physical", "social", "mental"]
+
+
+def _single_key(value: Any) -> str | None:
+    if isinstance(value, dict) and len(value) == 1:
+        return next(iter(value))
+    return None
+
+
+def one_of(*members: tuple[str, type], what: str) -> Any:
+    """A union of one-key objects told apart by their key."""
+    keys = ", ".join(key for key, _ in members)
+    tagged = tuple(Annotated[model, Tag(key)] for key, model in members)
+    return Annotated[
+        Union[tagged],
+        Discriminator(
+            _single_key,
+            custom_error_type="one_key",
+            custom_error_message=f"{what} must be an object with exactly one key, one of: {keys}",
+        ),
+    ]
+
+
+class Party(Frozen):
+    """A character's side of a challenge (R-CH-1)."""
+
+    character: CharacterId
+    trait: Name | None = Field(None, description="the bid Trait (physical, social, mental)")
+    ability: Name | None = Field(None, description="the Ability named for the challenge (R-TIE-2)")
+    bonus: int = Field(0, ge=-99, le=99, description="bonus Traits, negative for a penalty (R-TRAIT-5)")
+
+
+class Static(Frozen):
+    """A static difficulty of N Traits; its throws are the Narrator's (R-TIE-4: it defends)."""
+
+    static: int = Field(ge=0, le=99)
+
+
+def _party_or_static(value: Any) -> str:
+    return "static" if isinstance(value, dict) and "static" in value else "party"
+
+
+Defender = Annotated[
+    Annotated[Party, Tag("party")] | Annotated[Static, Tag("static")],
+    Discriminator(_party_or_static),
+]
+
+
+class Throw(Frozen):
+    challenger: SignName
+    defender: SignName
+
+
+class Declare(Frozen):
+    side: SideName
+    total: int = Field(ge=0, le=999)
+
+
+class Cite(Frozen):
+    side: SideName
+    negative: Name
+    risk: Name | None = None
+
+
+class Retest(Frozen):
+    side: SideName
+    source: Literal["ability", "overbid", "willpower", "other"]
+    name: Name | None = None
+    total: int | None = Field(None, ge=0, le=999)
+
+    @model_validator(mode="after")
+    def _named(self) -> "Retest":
+        if self.source in ("ability", "other") and self.name is None:
+            raise ValueError(f"a retest from source {self.source!r} needs a name")
+        if self.source != "overbid" and self.total is not None:
+            raise ValueError("only an overbid states a total")
+        return self
+
+
+class Cancel(Frozen):
+    side: SideName
+    ability: Name
+
+
+class Override(Frozen):
+    rule: Literal["R-NIGHT-2"]
+    reason: Annotated[str, Field(min_length=1, max_length=500)]
+
+
+class ThrowStep(Frozen):
+    throw: Throw
+
+
+class DeclareStep(Frozen):
+    declare: Declare
+
+
+class RelentStep(Frozen):
+    relent: SideName
+
+
+class CiteStep(Frozen):
+    cite: Cite
+
+
+class RetestStep(Frozen):
+    retest: Retest
+
+
+class CancelStep(Frozen):
+    cancel: Cancel
+
+
+class OverrideStep(Frozen):
+    override: Override
+
+
+Step = one_of(
+    ("throw", ThrowStep),
+    ("declare", DeclareStep),
+    ("relent", RelentStep),
+    ("cite", CiteStep),
+    ("retest", RetestStep),
+    ("cancel", CancelStep),
+    ("override", OverrideStep),
+    what="a step",
+)
+
+
+class ChallengeSpec(Frozen):
+    """Who challenges whom, in what, for what effect, and the steps as they happened."""
+
+    kind: Kind
+    category: Category
+    challenger: Party
+    defender: Defender
+    control: bool = Field(False, description="the effect would alter the defender's will (R-RT-4)")
+    effect: str = ""
+    win_outright: bool = Field(False, description="simple tests: a tie fails (R-SIMPLE-1)")
+    target: int | None = Field(None, ge=1, le=99, description="race: wins needed; streak: the cap")
+    steps: list[Step] = []
+
+    @model_validator(mode="after")
+    def _fits_kind(self) -> "ChallengeSpec":
+        static = isinstance(self.defender, Static)
+        if self.kind == "contested" and static:
+            raise ValueError("a contested challenge needs a character as defender")
+        if self.kind in ("static", "simple") and not static:
+            raise ValueError(f"a {self.kind} challenge has a static difficulty as defender: {{\"static\": N}}")
+        if self.kind == "race" and self.target is None:
+            raise ValueError("a race needs a target: the winning throws needed")
+        if self.category.is_attribute:
+            if self.challenger.trait is None and self.kind != "simple":
+                raise ValueError("the challenger names a bid Trait in a physical, social or mental challenge")
+        else:
+            for side in (self.challenger, self.defender):
+                if isinstance(side, Party) and side.trait is not None:
+                    raise ValueError(f"no Trait is named in a {self.category.value} challenge")
+        return self
+
+
+class Regain(Frozen):
+    character: CharacterId
+    category: AttributeName
+
+
+class Clock(Frozen):
+    advance_minutes: float = Field(ge=0, le=24 * 60)
+
+
+class ChallengeEvent(Frozen):
+    challenge: ChallengeSpec
+
+
+class RegainEvent(Frozen):
+    regain: Regain
+
+
+class ClockEvent(Frozen):
+    clock: Clock
+
+
+Event = one_of(
+    ("challenge", ChallengeEvent),
+    ("regain", RegainEvent),
+    ("clock", ClockEvent),
+    what="an event",
+)
+
+
+class Transcript(Frozen):
+    """One night's adjudications, to replay (TRANSCRIPT.md)."""
+
+    house_rules: HouseRules = HouseRules()
+    characters: list[Sheet] = []
+    events: list[Event] = []
