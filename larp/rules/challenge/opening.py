@@ -1,0 +1,94 @@
+"""Steps before and around the throws: declaring, relenting, citing, overriding (R-TIE-3, R-CH-2, R-NEG, R-NIGHT-2)."""
+
+from dataclasses import replace
+
+from larp.sheet.transcript import Cite, Declare, Override
+from larp.rules.errors import RuleError
+from larp.rules.notes import Note, game_time
+from larp.rules.signs import Side
+from larp.rules.challenge.retests import spare_traits
+from larp.rules.challenge.state import ChallengeState, Phase, Result, SideState
+from larp.rules.challenge.throws import with_side
+
+
+def declare(state: ChallengeState, step: Declare) -> tuple[ChallengeState, list[Note]]:
+    side = state.side(Side(step.side))
+    if state.kind == "simple":
+        raise RuleError("R-SIMPLE-1", "a simple test compares no totals")
+    if side.is_static:
+        raise RuleError("R-TIE-3", "a static difficulty declares nothing: its figure is its difficulty")
+    if step.total > side.true_total:
+        raise RuleError(
+            "R-TIE-3", f"{side.name} can't declare {step.total}: a side may declare less than her total, never more"
+        )
+    if side.declared is not None:
+        if side.declared == step.total:
+            return state, []
+        raise RuleError("R-TIE-3", f"{side.name} declared {side.declared} already, and that figure stands")
+    under = " (less than her true total)" if step.total < side.true_total else ""
+    note = f"{side.name} declares {step.total}{under}; the figure stands for the rest of the challenge"
+    return with_side(state, replace(side, declared=step.total)), [Note("R-TIE-3", note)]
+
+
+def relent(state: ChallengeState, side_name: str) -> tuple[ChallengeState, list[Note]]:
+    side = state.side(Side(side_name))
+    if side.side is not Side.DEFENDER or side.is_static:
+        raise RuleError("R-CH-2", "only the character who is challenged may relent")
+    if state.phase is not Phase.OPEN:
+        raise RuleError("R-CH-2", "a challenge is relented before the first throw, not after")
+    note = f"{side.name} relents: {state.challenger.name} wins at once, and nobody loses a Trait"
+    return replace(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="relent"), [Note("R-CH-2", note)]
+
+
+def cite(state: ChallengeState, step: Cite) -> tuple[ChallengeState, list[Note]]:
+    citer = state.side(Side(step.side))
+    target = state.side(citer.side.other)
+    if state.phase is not Phase.OPEN:
+        raise RuleError("R-NEG-1", "Negative Traits are cited before the first throw")
+    if not state.contested:
+        raise RuleError("R-NEG-1", "Negative Traits are cited only in a contested challenge")
+    if not state.category.is_attribute:
+        raise RuleError("R-NEG-1", f"there are no Negative Traits of {state.category.value.title()}")
+    if citer.side is Side.DEFENDER and state.rules.negative_citers == "initiator":
+        raise RuleError("R-NEG-1", "in this chronicle only the initiator cites Negative Traits")
+    times = citer.cited.get(step.negative, 0) + 1
+    citer = replace(citer, cited={**citer.cited, step.negative: times})
+    hit = state.negatives.get(target.character, {}).get(step.negative, 0) >= times
+    if hit:
+        payer, rule, said = target, "R-NEG-1", f"{target.name} has {step.negative}"
+    elif state.rules.negative_miss_costs:
+        payer, rule, said = citer, "R-NEG-2", f"{target.name} does not have {step.negative}: the citation misses"
+    else:
+        state = with_side(state, citer)
+        return state, [Note("R-NEG-1", f"{citer.name} cites {step.negative}, which {target.name} does not have")]
+    state = with_side(state, citer)
+    payer = state.side(payer.side)
+    risked = _risk(state, payer, step.risk)
+    if risked is None:
+        return state, [Note(rule, f"{citer.name} cites {step.negative}: {said}, but {payer.name} has no Trait left to risk")]
+    payer = replace(payer, at_risk_extra=payer.at_risk_extra + (risked,))
+    note = f"{citer.name} cites {step.negative}: {said}, and {payer.name} puts {risked} at risk too"
+    return with_side(state, payer), [Note(rule, note)]
+
+
+def _risk(state: ChallengeState, payer: SideState, wanted: str | None) -> str | None:
+    """The Trait a side puts at risk for a citation: the one named, else her most plentiful."""
+    spare = spare_traits(state, payer)
+    if wanted is not None:
+        if wanted not in spare:
+            raise RuleError("R-NEG-1", f"{payer.name} has no spare {wanted!r} to put at risk")
+        return wanted
+    if not spare:
+        return None
+    return max(spare, key=lambda name: spare[name])
+
+
+def override(state: ChallengeState, step: Override) -> tuple[ChallengeState, list[Note]]:
+    if state.phase is not Phase.BLOCKED:
+        raise RuleError("R-NIGHT-2", "the five-minute rule does not hold this challenge: there is nothing to override")
+    phase = Phase.OVER if state.ended_by else Phase.OPEN
+    note = (
+        f"The Narrator lets the challenge through the five-minute rule (held until game time "
+        f"{game_time(state.lock.until)}): {step.reason}"
+    )
+    return replace(state, phase=phase, override=step.reason), [Note("R-NIGHT-2", note)]

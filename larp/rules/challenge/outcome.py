@@ -1,0 +1,117 @@
+"""The end of a challenge: who won, and what each side lost and spent (R-LOSS-1 to R-LOSS-4)."""
+
+from dataclasses import dataclass, field, replace
+from typing import Mapping, NamedTuple
+
+from larp.rules.errors import RuleError
+from larp.rules.notes import Note
+from larp.rules.signs import Side
+from larp.rules.challenge.start import FIVE_MINUTE_CATEGORIES, FIVE_MINUTE_KINDS, lock_key
+from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result
+from larp.rules.challenge.throws import close_round
+
+
+class Spent(NamedTuple):
+    abilities: Mapping[str, int]
+    willpower: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: Side | None
+    """None where both sides lost an equal tie (R-TIE-4, both-lose) or nobody won a race."""
+    throws: int
+    successes: int | None
+    """Throws won: in a row for a streak, the challenger's for a race; None otherwise."""
+    lost: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    spent: Mapping[str, Spent] = field(default_factory=dict)
+    lock: Lock | None = None
+    """The five-minute lock this outcome sets (R-NIGHT-2)."""
+
+
+def conclude(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
+    """The Narrator closes the challenge: the loser of the latest throw declines to retest (R-RT-6)."""
+    if state.phase is Phase.OPEN:
+        raise RuleError("R-CH-4", "no throw has been made: throw, or relent")
+    if state.phase is Phase.RETEST:
+        raise RuleError("R-RT-6", "a retest was called: both sides throw again before the challenge ends")
+    if state.phase is not Phase.DECIDED:
+        raise RuleError("R-RT-6", "the challenge is not under way")
+    state = replace(state, phase=Phase.OVER)
+    if state.kind in ("streak", "race"):
+        state = replace(state, wins=close_round(state.wins, state.result))
+    return state, [Note("R-RT-6", summary(state))]
+
+
+def winner_of(state: ChallengeState) -> Side | None:
+    if state.kind == "streak":
+        return Side.CHALLENGER if state.wins[0] else Side.DEFENDER
+    if state.kind == "race":
+        target = state.spec.target or 1
+        for side, wins in zip(Side, state.wins):
+            if wins >= target:
+                return side
+        return None
+    if state.result is Result.DRAW or state.result is None:
+        return None
+    return Side(state.result.value)
+
+
+def successes_of(state: ChallengeState) -> int | None:
+    return state.wins[0] if state.kind in ("streak", "race") else None
+
+
+def summary(state: ChallengeState) -> str:
+    winner = winner_of(state)
+    if state.kind == "streak":
+        return f"The streak ends: {state.challenger.name} won {state.wins[0]} throws in a row"
+    if state.kind == "race":
+        first, second = state.wins
+        who = state.side(winner).name if winner else "nobody"
+        return f"The race ends {first} to {second}: {who} wins"
+    if winner is None:
+        return "The challenge ends in a draw: both sides lose"
+    return f"The challenge ends: {state.side(winner).name} wins"
+
+
+def outcome(state: ChallengeState) -> Outcome | None:
+    """What the concluded challenge decided, or None while it is still under way."""
+    if state.phase is not Phase.OVER:
+        return None
+    winner = winner_of(state)
+    lost: dict[str, tuple[str, ...]] = {}
+    spent: dict[str, Spent] = {}
+    for side in (state.challenger, state.defender):
+        if side.is_static:
+            continue
+        crossed = side.crossed
+        if _loses_risked(state, side.side, winner):
+            crossed = side.at_risk + crossed
+        if crossed:
+            lost[side.character] = crossed
+        if side.spent_abilities or side.spent_willpower:
+            spent[side.character] = Spent(dict(side.spent_abilities), side.spent_willpower)
+    return Outcome(
+        winner=winner,
+        throws=state.throws,
+        successes=successes_of(state),
+        lost=lost,
+        spent=spent,
+        lock=_lock(state, winner),
+    )
+
+
+def _loses_risked(state: ChallengeState, side: Side, winner: Side | None) -> bool:
+    """Contested attribute challenges only: the loser, or both on a draw, cross off what they risked."""
+    if not state.contested or not state.category.is_attribute or state.ended_by:
+        return False
+    return winner is not side
+
+
+def _lock(state: ChallengeState, winner: Side | None) -> Lock | None:
+    minutes = state.rules.five_minute_rule_minutes
+    if minutes <= 0 or winner is Side.CHALLENGER or state.ended_by:
+        return None
+    if state.kind not in FIVE_MINUTE_KINDS or state.category not in FIVE_MINUTE_CATEGORIES:
+        return None
+    return lock_key(state, state.clock + minutes)

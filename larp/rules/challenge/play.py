@@ -1,0 +1,65 @@
+"""Applying a step to a challenge: `apply(state, step) -> (state, notes)`."""
+
+from dataclasses import replace
+
+from larp.sheet.transcript import (
+    CancelStep,
+    CiteStep,
+    DeclareStep,
+    OverrideStep,
+    RelentStep,
+    RetestStep,
+    ThrowStep,
+)
+from larp.rules.errors import RuleError
+from larp.rules.notes import Note, game_time
+from larp.rules.challenge.opening import cite, declare, override, relent
+from larp.rules.challenge.outcome import conclude
+from larp.rules.challenge.retests import cancel, retest
+from larp.rules.challenge.state import ChallengeState, Phase
+from larp.rules.challenge.throws import settle_tie, throw
+
+
+class Conclude:
+    """The Narrator's "done": the loser of the latest throw declines to retest (R-RT-6)."""
+
+    def __repr__(self) -> str:
+        return "CONCLUDE"
+
+
+CONCLUDE = Conclude()
+
+_HANDLERS = {
+    ThrowStep: lambda state, step: throw(state, step.throw),
+    DeclareStep: lambda state, step: declare(state, step.declare),
+    RelentStep: lambda state, step: relent(state, step.relent),
+    CiteStep: lambda state, step: cite(state, step.cite),
+    RetestStep: lambda state, step: retest(state, step.retest),
+    CancelStep: lambda state, step: cancel(state, step.cancel),
+    OverrideStep: lambda state, step: override(state, step.override),
+}
+
+Step = ThrowStep | DeclareStep | RelentStep | CiteStep | RetestStep | CancelStep | OverrideStep
+
+
+def apply(state: ChallengeState, step: Step | Conclude) -> tuple[ChallengeState, list[Note]]:
+    """The challenge after one more step, with what happened; a RuleError if the rules forbid it.
+
+    The state given is never changed: a refused step leaves the challenge as it was.
+    """
+    if state.phase is Phase.OVER:
+        raise RuleError("R-RT-6", "the challenge is over: nothing more can happen in it")
+    if state.phase is Phase.BLOCKED and not isinstance(step, OverrideStep):
+        raise RuleError(
+            "R-NIGHT-2",
+            f"the five-minute rule holds this challenge until game time {game_time(state.lock.until)}; "
+            "only a Narrator override lets it through",
+        )
+    notes: list[Note] = []
+    if state.tie_open and not isinstance(step, DeclareStep):
+        state, notes = settle_tie(state)
+    if step is CONCLUDE:
+        state, more = conclude(state)
+        return state, notes + more
+    state, more = _HANDLERS[type(step)](state, step)
+    return replace(state, steps=state.steps + (step,)), notes + more

@@ -1,0 +1,181 @@
+"""Retests and cancels (R-RT-1 to R-RT-6)."""
+
+from dataclasses import replace
+
+from larp.sheet.transcript import Cancel, Retest
+from larp.rules.errors import RuleError
+from larp.rules.notes import Note
+from larp.rules.signs import Side
+from larp.rules.challenge.state import ChallengeState, Phase, Retest as Called, SideState
+from larp.rules.challenge.throws import with_side
+
+RULE_OF_SOURCE = {"ability": "R-RT-1", "overbid": "R-RT-3", "willpower": "R-RT-4", "other": "R-RT-5"}
+
+
+def spare_traits(state: ChallengeState, side: SideState) -> dict[str, int]:
+    """The Traits of the category a side still has free to put at risk: not lost, not already bid."""
+    spare = dict(state.available.get(side.character, {}))
+    committed = ((side.bid,) if side.bid else ()) + side.at_risk_extra + side.crossed
+    for name in committed:
+        if spare.get(name, 0) > 0:
+            spare[name] -= 1
+    return {name: count for name, count in spare.items() if count > 0}
+
+
+def ability_points(state: ChallengeState, side: SideState) -> dict[str, int]:
+    """The Abilities a side can still spend a point of in this challenge (R-TRAIT-3)."""
+    current = state.abilities.get(side.character, {})
+    return {
+        name: points - side.spent_abilities.get(name, 0)
+        for name, points in current.items()
+        if points - side.spent_abilities.get(name, 0) > 0
+    }
+
+
+def ability_use_refusal(state: ChallengeState, side: SideState, for_cancel: bool) -> str | None:
+    """Why R-RT-2 forbids this side another Ability use now, or None."""
+    if state.rules.ability_uses_per_challenge == "one":
+        if side.ability_retests + side.ability_cancels:
+            return f"{side.name} has already used an Ability in this challenge"
+        return None
+    used = side.ability_cancels if for_cancel else side.ability_retests
+    if used:
+        return f"{side.name} has already used an Ability to {'cancel' if for_cancel else 'retest'} in this challenge"
+    return None
+
+
+def willpower_left(state: ChallengeState, side: SideState) -> int:
+    return state.willpower.get(side.character, 0) - side.spent_willpower
+
+
+def check_loser(state: ChallengeState, side: SideState, rule: str) -> None:
+    if state.phase is not Phase.DECIDED:
+        raise RuleError(rule, "a retest follows a throw that has a result")
+    if side.is_static:
+        raise RuleError(rule, "a static difficulty never retests")
+    if not state.result.lost_by(side.side):
+        raise RuleError(rule, f"only the side that lost the latest throw may retest, and {side.name} won it")
+
+
+def retest(state: ChallengeState, step: Retest) -> tuple[ChallengeState, list[Note]]:
+    rule = RULE_OF_SOURCE[step.source]
+    side = state.side(Side(step.side))
+    check_loser(state, side, rule)
+    return _SOURCES[step.source](state, side, step)
+
+
+def _called(state: ChallengeState, side: SideState, source: str, name: str | None) -> ChallengeState:
+    return with_side(state, side, phase=Phase.RETEST, retest=Called(side.side, source, name))
+
+
+def _ability(state: ChallengeState, side: SideState, step: Retest) -> tuple[ChallengeState, list[Note]]:
+    name = step.name
+    if name not in state.abilities.get(side.character, {}):
+        raise RuleError("R-RT-1", f"{side.name} has no Ability {name!r} on her sheet")
+    if name not in ability_points(state, side):
+        raise RuleError("R-RT-1", f"{side.name} has no point of {name} left to spend")
+    refusal = ability_use_refusal(state, side, for_cancel=False)
+    if refusal:
+        raise RuleError("R-RT-2", refusal)
+    side = _spend_ability(side, name, retest=True)
+    note = f"{side.name} spends a point of {name} for a retest; the opponent may cancel it with an Ability"
+    return _called(state, side, "ability", name), [Note("R-RT-1", note)]
+
+
+def _spend_ability(side: SideState, name: str, retest: bool) -> SideState:
+    spent = dict(side.spent_abilities)
+    spent[name] = spent.get(name, 0) + 1
+    if retest:
+        return replace(side, spent_abilities=spent, ability_retests=side.ability_retests + 1)
+    return replace(side, spent_abilities=spent, ability_cancels=side.ability_cancels + 1)
+
+
+def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[ChallengeState, list[Note]]:
+    if state.kind == "simple":
+        raise RuleError("R-SIMPLE-1", "a simple test has no totals to overbid")
+    if side.overbid_used:
+        raise RuleError("R-RT-3", f"{side.name} has already overbid in this challenge")
+    name = step.name
+    if state.category.is_attribute:
+        spare = spare_traits(state, side)
+        if not spare:
+            raise RuleError("R-RT-3", f"{side.name} has no second {state.category.value.title()} Trait left to risk")
+        if name is None:
+            raise RuleError("R-RT-3", f"{side.name} names the second Trait she risks: one of {', '.join(spare)}")
+        if name not in spare:
+            raise RuleError("R-RT-3", f"{side.name} has no spare {name!r} to risk: she can risk {', '.join(spare)}")
+    elif name is not None:
+        raise RuleError("R-RT-3", f"no Trait is named in a {state.category.value} challenge")
+    figure = side.figure if step.total is None else step.total
+    if figure > side.true_total:
+        raise RuleError("R-TIE-3", f"{side.name} can't state {figure}: her true total is {side.true_total}")
+    if side.declared is not None and figure != side.declared:
+        raise RuleError("R-TIE-3", f"{side.name} declared {side.declared} already, and that figure stands")
+    opponent = state.side(side.side.other)
+    side = replace(side, declared=figure, overbid_used=True)
+    target = 2 * opponent.figure
+    if figure >= target:
+        if name is not None:
+            side = replace(side, at_risk_extra=side.at_risk_extra + (name,))
+        risk = f", {name} at risk too" if name else ""
+        note = f"{side.name} overbids: {figure} is at least twice {opponent.name}'s {opponent.figure}; throw again{risk}"
+        return _called(state, side, "overbid", name), [Note("R-RT-3", note)]
+    if name is not None:
+        side = replace(side, crossed=side.crossed + (name,))
+    lost = f": {name} is crossed off at once" if name else ""
+    note = f"{side.name} overbids with {figure}, less than twice {opponent.name}'s {opponent.figure}; the gamble fails{lost}"
+    return with_side(state, side), [Note("R-RT-3", note)]
+
+
+def _willpower(state: ChallengeState, side: SideState, step: Retest) -> tuple[ChallengeState, list[Note]]:
+    if not state.spec.control:
+        raise RuleError("R-RT-4", "Willpower buys a retest only against an effect that would control the will")
+    if side.side is not Side.DEFENDER:
+        raise RuleError("R-RT-4", "only the side whose will is at stake may spend Willpower to retest")
+    if side.willpower_used:
+        raise RuleError("R-RT-4", f"{side.name} has already spent Willpower to retest in this challenge")
+    if willpower_left(state, side) < 1:
+        raise RuleError("R-RT-4", f"{side.name} has no Willpower left to spend")
+    side = replace(side, willpower_used=True, spent_willpower=side.spent_willpower + 1)
+    note = f"{side.name} spends a Willpower to resist control: a retest no Ability can cancel"
+    return _called(state, side, "willpower", None), [Note("R-RT-4", note)]
+
+
+def _other(state: ChallengeState, side: SideState, step: Retest) -> tuple[ChallengeState, list[Note]]:
+    name = step.name
+    if name not in state.retest_sources.get(side.character, ()):
+        raise RuleError("R-RT-5", f"{name!r} is not a retest source on {side.name}'s sheet")
+    if name in side.others_used:
+        raise RuleError("R-RT-5", f"{side.name} has already used {name} in this challenge")
+    side = replace(side, others_used=side.others_used | {name})
+    note = f"{side.name} calls on {name} for a retest; no Ability can cancel it"
+    return _called(state, side, "other", name), [Note("R-RT-5", note)]
+
+
+_SOURCES = {"ability": _ability, "overbid": _overbid, "willpower": _willpower, "other": _other}
+
+
+def cancel(state: ChallengeState, step: Cancel) -> tuple[ChallengeState, list[Note]]:
+    side = state.side(Side(step.side))
+    called = state.retest
+    if state.phase is not Phase.RETEST or called is None:
+        raise RuleError("R-RT-1", "there is no retest to cancel")
+    if called.source != "ability":
+        raise RuleError(
+            "R-RT-5" if called.source in ("other", "willpower") else "R-RT-3",
+            f"only an Ability retest can be cancelled, and this one came from {called.name or called.source}",
+        )
+    if side.side is called.side:
+        raise RuleError("R-RT-1", f"{side.name} can't cancel her own retest")
+    if side.is_static:
+        raise RuleError("R-RT-1", "a static difficulty never cancels")
+    if step.ability not in state.abilities.get(side.character, {}):
+        raise RuleError("R-RT-1", f"{side.name} has no Ability {step.ability!r} on her sheet")
+    if step.ability not in ability_points(state, side):
+        raise RuleError("R-RT-1", f"{side.name} has no point of {step.ability} left to spend")
+    refusal = ability_use_refusal(state, side, for_cancel=True)
+    if refusal:
+        raise RuleError("R-RT-2", refusal)
+    side = _spend_ability(side, step.ability, retest=False)
+    note = f"{side.name} spends a point of {step.ability} to cancel the retest: the result stands"
+    return with_side(state, side, phase=Phase.DECIDED, retest=None), [Note("R-RT-1", note)]

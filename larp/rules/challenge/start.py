@@ -1,0 +1,150 @@
+"""Opening a challenge: who, in what, bidding what (R-CH-1 to R-CH-3, R-TIE-1, R-NIGHT-2)."""
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from larp.sheet import Category
+from larp.sheet.transcript import ChallengeSpec, Party, Static
+from larp.rules.character import CharacterState
+from larp.rules.errors import RuleError
+from larp.rules.notes import Note, game_time
+from larp.rules.signs import Side
+from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result, SideState
+
+if TYPE_CHECKING:
+    from larp.rules.night import Night
+
+FIVE_MINUTE_CATEGORIES = (Category.SOCIAL, Category.MENTAL)
+FIVE_MINUTE_KINDS = ("contested", "static")
+
+
+def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState, list[Note]]:
+    """A challenge ready for its first step, or a RuleError saying why it can't be made."""
+    category = spec.category
+    rules = night.rules
+    challenger = _character(night, spec.challenger.character)
+    _check_initiator(challenger, spec, category)
+    first = _party(Side.CHALLENGER, challenger, spec.challenger, spec, night)
+    notes = [Note("R-CH-1", _opening(first, spec))]
+    states = {challenger.id: challenger}
+    exhausted = False
+    if isinstance(spec.defender, Static):
+        second = SideState(
+            side=Side.DEFENDER,
+            character=None,
+            name=f"static {spec.defender.static}" if spec.kind != "simple" else "the Narrator",
+            true_total=spec.defender.static,
+        )
+    else:
+        defender = _character(night, spec.defender.character)
+        if defender.id == challenger.id:
+            raise RuleError("R-CH-1", f"{challenger.name} can't challenge herself")
+        states[defender.id] = defender
+        exhausted = defender.total(category) <= 0
+        if exhausted:
+            notes.append(
+                Note("R-CH-3", f"{defender.name} has no {category.value.title()} Traits left and loses at once")
+            )
+        else:
+            _check_responder(defender, spec.defender, category)
+        second = _party(Side.DEFENDER, defender, spec.defender, spec, night)
+    state = ChallengeState(
+        spec=spec,
+        rules=rules,
+        category=category,
+        challenger=first,
+        defender=second,
+        available={cid: c.available(category) for cid, c in states.items()},
+        abilities={cid: c.abilities for cid, c in states.items()},
+        willpower={cid: c.willpower for cid, c in states.items()},
+        retest_sources={cid: frozenset(c.sheet.retests) for cid, c in states.items()},
+        negatives={cid: c.sheet.negative.of(category) for cid, c in states.items()},
+        clock=night.clock,
+    )
+    if exhausted:
+        state = replace(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="exhausted")
+    lock = blocking_lock(night, state)
+    if lock is not None:
+        notes.append(
+            Note(
+                "R-NIGHT-2",
+                f"{first.name} failed this same challenge against {second.name}; the five-minute rule "
+                f"holds it until game time {game_time(lock.until)} (now {game_time(night.clock)})",
+            )
+        )
+        state = replace(state, phase=Phase.BLOCKED, lock=lock)
+    return state, notes
+
+
+def lock_key(state: ChallengeState, until: float) -> Lock:
+    target = state.defender.character or f"static:{state.defender.true_total}"
+    return Lock(state.challenger.character, target, state.category.value, state.spec.effect.strip(), until)
+
+
+def blocking_lock(night: "Night", state: ChallengeState) -> Lock | None:
+    """The five-minute lock that holds this challenge now, if one does (R-NIGHT-2)."""
+    if state.kind not in FIVE_MINUTE_KINDS or state.category not in FIVE_MINUTE_CATEGORIES:
+        return None
+    wanted = lock_key(state, 0.0)
+    for lock in night.locks:
+        if lock.until > night.clock and lock.matches(wanted):
+            return lock
+    return None
+
+
+def _character(night: "Night", character_id: str) -> CharacterState:
+    try:
+        return night.characters[character_id]
+    except KeyError:
+        raise RuleError("R-CH-1", f"no character {character_id!r} is known tonight") from None
+
+
+def _check_initiator(character: CharacterState, spec: ChallengeSpec, category: Category) -> None:
+    if spec.kind != "simple" and character.total(category) <= 0:
+        raise RuleError(
+            "R-CH-3",
+            f"{character.name} has no {category.value.title()} Traits left: exhausted, she can't start such a challenge",
+        )
+    _check_bid(character, spec.challenger.trait, category, "R-CH-1")
+
+
+def _check_responder(character: CharacterState, party: Party, category: Category) -> None:
+    if category.is_attribute and party.trait is None:
+        raise RuleError("R-CH-2", f"{character.name} names a {category.value.title()} Trait to respond, or relents")
+    _check_bid(character, party.trait, category, "R-CH-2")
+
+
+def _check_bid(character: CharacterState, trait: str | None, category: Category, rule: str) -> None:
+    if trait is None:
+        return
+    if trait not in character.sheet.traits.of(category):
+        raise RuleError(rule, f"{character.name} has no {category.value.title()} Trait {trait!r} on her sheet")
+    if trait not in character.available(category):
+        raise RuleError(rule, f"{character.name} has lost every {trait!r} tonight and can't bid it")
+
+
+def _party(side: Side, character: CharacterState, party: Party, spec: ChallengeSpec, night: "Night") -> SideState:
+    category = spec.category
+    bonus_ability = 0
+    if party.ability is not None:
+        if party.ability not in character.sheet.abilities:
+            raise RuleError("R-TIE-2", f"{character.name} has no Ability {party.ability!r} on her sheet")
+        if category.is_attribute and night.rules.ability_adds_to_total:
+            bonus_ability = character.sheet.abilities[party.ability]
+    total = max(0, character.total(category) + party.bonus + bonus_ability)
+    return SideState(
+        side=side,
+        character=character.id,
+        name=character.name,
+        bid=party.trait,
+        ability=party.ability,
+        true_total=total,
+        bomb=night.rules.bomb and character.sheet.bomb,
+    )
+
+
+def _opening(first: SideState, spec: ChallengeSpec) -> str:
+    bid = f", bidding {first.bid}" if first.bid else ""
+    effect = f": {spec.effect}" if spec.effect else ""
+    return f"{first.name} opens a {spec.kind} {spec.category.value.title()} challenge{bid}{effect}"
+

@@ -1,0 +1,158 @@
+"""The state of one challenge between its start and its conclusion."""
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Mapping
+
+from larp.sheet import Category, HouseRules
+from larp.sheet.transcript import ChallengeSpec
+from larp.rules.signs import Side, Sign
+
+
+class Phase(StrEnum):
+    BLOCKED = "blocked"
+    """The five-minute rule stands in the way; only a Narrator override lets it through (R-NIGHT-2)."""
+    OPEN = "open"
+    """Before the first throw: cite Negative Traits, declare, relent, throw."""
+    DECIDED = "decided"
+    """A throw has a result: its loser may retest, or the challenge may be concluded."""
+    RETEST = "retest"
+    """A retest was called: the opponent may cancel an Ability retest, then both throw again."""
+    OVER = "over"
+    """Concluded: the outcome stands."""
+
+
+class Result(StrEnum):
+    """The result of the latest throw, after ties are settled."""
+
+    CHALLENGER = "challenger"
+    DEFENDER = "defender"
+    DRAW = "draw"
+    """An equal tie under `equal_tie = "both-lose"`: both sides lost the throw (R-TIE-4)."""
+
+    @classmethod
+    def won_by(cls, side: Side) -> "Result":
+        return cls(side.value)
+
+    def lost_by(self, side: Side) -> bool:
+        return self is Result.DRAW or self.value != side.value
+
+
+@dataclass(frozen=True, slots=True)
+class SideState:
+    """One side of a challenge: a character, or a static difficulty."""
+
+    side: Side
+    character: str | None
+    """The character's id; None for a static difficulty."""
+    name: str
+    """How the station calls this side: the character's name, or "static 7"."""
+    bid: str | None = None
+    ability: str | None = None
+    true_total: int = 0
+    """The total this side could declare (R-TIE-1, R-TIE-2), fixed at the start (R-TIE-5)."""
+    declared: int | None = None
+    """The figure this side declared; it stands for the rest of the challenge (R-TIE-3)."""
+    at_risk_extra: tuple[str, ...] = ()
+    """Traits put at risk beyond the bid: by Negative Traits (R-NEG-1) and overbids (R-RT-3)."""
+    crossed: tuple[str, ...] = ()
+    """Traits crossed off at once, whatever the outcome: failed overbids (R-RT-3)."""
+    ability_retests: int = 0
+    ability_cancels: int = 0
+    overbid_used: bool = False
+    willpower_used: bool = False
+    others_used: frozenset[str] = frozenset()
+    spent_abilities: Mapping[str, int] = field(default_factory=dict)
+    spent_willpower: int = 0
+    cited: Mapping[str, int] = field(default_factory=dict)
+    """Negative Traits this side cited, with how many times (R-NEG-1)."""
+    bomb: bool = False
+    """This side may throw the bomb (R-CH-4)."""
+
+    @property
+    def is_static(self) -> bool:
+        return self.character is None
+
+    @property
+    def at_risk(self) -> tuple[str, ...]:
+        """What this side crosses off if it loses a contested challenge (R-LOSS-1)."""
+        return ((self.bid,) if self.bid else ()) + self.at_risk_extra
+
+    @property
+    def figure(self) -> int:
+        """What this side counts in a tie or an overbid: its declaration, else its true total."""
+        return self.true_total if self.declared is None else self.declared
+
+
+@dataclass(frozen=True, slots=True)
+class Retest:
+    """A retest just called, which an Ability may still cancel (R-RT-1)."""
+
+    side: Side
+    source: str
+    name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    """A five-minute-rule lock (R-NIGHT-2): `challenger` may not try this again until `until`."""
+
+    challenger: str
+    target: str
+    category: str
+    effect: str
+    until: float
+
+    def matches(self, other: "Lock") -> bool:
+        return (self.challenger, self.target, self.category, self.effect) == (
+            other.challenger,
+            other.target,
+            other.category,
+            other.effect,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeState:
+    spec: ChallengeSpec
+    rules: HouseRules
+    category: Category
+    challenger: SideState
+    defender: SideState
+    available: Mapping[str, Mapping[str, int]]
+    """Each character's unlost Traits of the category at the start, by id."""
+    abilities: Mapping[str, Mapping[str, int]]
+    """Each character's current Abilities at the start, by id."""
+    willpower: Mapping[str, int]
+    retest_sources: Mapping[str, frozenset[str]]
+    negatives: Mapping[str, Mapping[str, int]]
+    """Each character's Negative Traits of the category, by id (R-TRAIT-4)."""
+    clock: float
+    phase: Phase = Phase.OPEN
+    lock: Lock | None = None
+    """The lock that blocks this challenge, or that a Narrator overrode."""
+    override: str | None = None
+    """The reason a Narrator gave for letting the challenge through (R-NIGHT-2)."""
+    signs: tuple[Sign, Sign] | None = None
+    """What each side threw on the latest throw."""
+    tie_open: bool = False
+    """The latest throw tied and the totals are not yet settled (R-TIE-1)."""
+    result: Result | None = None
+    retest: Retest | None = None
+    throws: int = 0
+    wins: tuple[int, int] = (0, 0)
+    """Throws won by challenger and defender in rounds already closed (streak, race)."""
+    ended_by: str | None = None
+    """"relent" or "exhausted" when the challenge ended without a throw."""
+    steps: tuple = ()
+
+    def side(self, side: Side) -> SideState:
+        return self.challenger if side is Side.CHALLENGER else self.defender
+
+    @property
+    def kind(self) -> str:
+        return self.spec.kind
+
+    @property
+    def contested(self) -> bool:
+        return self.spec.kind == "contested"

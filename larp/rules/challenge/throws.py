@@ -1,0 +1,104 @@
+"""Throws and ties (R-CH-4, R-TIE-1 to R-TIE-4, R-SIMPLE-1, R-EXT-1, R-EXT-2)."""
+
+from dataclasses import replace
+
+from larp.sheet.transcript import Throw
+from larp.rules.errors import RuleError
+from larp.rules.notes import Note
+from larp.rules.signs import PLAIN_SIGNS, Side, Sign
+from larp.rules.challenge.state import ChallengeState, Phase, Result, SideState
+
+
+def with_side(state: ChallengeState, side: SideState, **changes) -> ChallengeState:
+    """The state with one side replaced (and other fields changed)."""
+    key = "challenger" if side.side is Side.CHALLENGER else "defender"
+    return replace(state, **{key: side}, **changes)
+
+
+def signs_for(side: SideState) -> tuple[Sign, ...]:
+    """The signs a side may throw: the bomb only where the chronicle and the sheet allow it (R-CH-4)."""
+    return (*PLAIN_SIGNS, Sign.BOMB) if side.bomb else PLAIN_SIGNS
+
+
+def round_result(state: ChallengeState) -> Result | None:
+    """The result of the latest throw as it stands, settling a tie on the figures (R-TIE-4)."""
+    if not state.tie_open:
+        return state.result
+    return _tie_result(state)
+
+
+def _tie_result(state: ChallengeState) -> Result:
+    mine, theirs = state.challenger.figure, state.defender.figure
+    if mine > theirs:
+        return Result.CHALLENGER
+    if theirs > mine or state.rules.equal_tie == "defender":
+        return Result.DEFENDER
+    return Result.DRAW
+
+
+def settle_tie(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
+    """Fix both figures for the rest of the challenge (R-TIE-3) and decide the tie (R-TIE-4)."""
+    if not state.tie_open:
+        return state, []
+    result = _tie_result(state)
+    challenger = replace(state.challenger, declared=state.challenger.figure)
+    defender = state.defender
+    if not defender.is_static:
+        defender = replace(defender, declared=defender.figure)
+    mine, theirs = challenger.figure, defender.figure
+    if result is Result.DRAW:
+        text = f"Totals {mine} against {theirs}: an equal tie is a draw, and both sides lose the throw"
+    else:
+        winner = challenger if result is Result.CHALLENGER else defender
+        why = "the higher total wins" if mine != theirs else "on equal totals the defender wins"
+        text = f"Totals {mine} against {theirs}: {why}; {winner.name} wins the tie"
+    settled = replace(state, challenger=challenger, defender=defender, tie_open=False, result=result)
+    return settled, [Note("R-TIE-4", text)]
+
+
+def can_throw_on(state: ChallengeState) -> bool:
+    """Whether an extended challenge goes on to another throw after the latest result."""
+    result = round_result(state)
+    if state.kind == "streak":
+        cap = state.spec.target
+        return result is Result.CHALLENGER and (cap is None or state.wins[0] + 1 < cap)
+    if state.kind == "race":
+        wins = close_round(state.wins, result)
+        return max(wins) < (state.spec.target or 1)
+    return False
+
+
+def close_round(wins: tuple[int, int], result: Result | None) -> tuple[int, int]:
+    if result is Result.CHALLENGER:
+        return wins[0] + 1, wins[1]
+    if result is Result.DEFENDER:
+        return wins[0], wins[1] + 1
+    return wins
+
+
+def throw(state: ChallengeState, step: Throw) -> tuple[ChallengeState, list[Note]]:
+    if state.phase is Phase.DECIDED:
+        if not can_throw_on(state):
+            raise RuleError(
+                "R-RT-6", "the latest throw stands: only a retest by the side that lost it brings another throw"
+            )
+        state = replace(state, wins=close_round(state.wins, state.result))
+    elif state.phase not in (Phase.OPEN, Phase.RETEST):
+        raise RuleError("R-CH-4", "no throw is due now")
+    signs = (Sign(step.challenger), Sign(step.defender))
+    for side, sign in zip((state.challenger, state.defender), signs):
+        if sign not in signs_for(side):
+            raise RuleError("R-CH-4", f"{side.name} may not throw the bomb: the chronicle or her sheet does not allow it")
+    first, second = signs
+    state = replace(state, signs=signs, throws=state.throws + 1, retest=None, phase=Phase.DECIDED)
+    said = f"{state.challenger.name} throws {first}, {state.defender.name} throws {second}"
+    if first.beats(second) or second.beats(first):
+        winner = state.challenger if first.beats(second) else state.defender
+        state = replace(state, result=Result.won_by(winner.side), tie_open=False)
+        return state, [Note("R-CH-4", f"{said}: {winner.name} wins the throw")]
+    if state.kind == "simple":
+        result = Result.DEFENDER if state.spec.win_outright else Result.CHALLENGER
+        how = "fails: the Narrator asked for a win outright" if state.spec.win_outright else "succeeds on a tie"
+        return replace(state, result=result), [Note("R-SIMPLE-1", f"{said}: a tie; {state.challenger.name} {how}")]
+    state = replace(state, result=None, tie_open=True)
+    return state, [Note("R-TIE-1", f"{said}: a tie, the totals in the category decide")]

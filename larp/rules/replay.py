@@ -1,0 +1,32 @@
+"""Replaying a whole transcript: what `larp resolve` computes."""
+
+from dataclasses import dataclass
+
+from larp.sheet.transcript import Transcript
+from larp.rules.errors import RuleError
+from larp.rules.night import EventResult, Night, apply_event
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    night: Night
+    results: tuple[EventResult, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "results": [result.to_json(index) for index, result in enumerate(self.results)],
+            "characters": self.night.to_json(),
+        }
+
+
+def replay(transcript: Transcript) -> Replay:
+    """Every event in order; a RuleError names the event (and step) the rules refused."""
+    night = Night.begin(transcript.characters, transcript.house_rules)
+    results = []
+    for index, event in enumerate(transcript.events):
+        try:
+            night, result = apply_event(night, event)
+        except RuleError as error:
+            raise error.at(event=index) from None
+        results.append(result)
+    return Replay(night, tuple(results))
