@@ -1,0 +1,65 @@
+"""The plain-text account of a replayed night that `larp resolve --explain` prints."""
+
+import json
+
+from larp.sheet import ATTRIBUTES, STANDALONE
+from larp.sheet.transcript import ChallengeEvent, RegainEvent, Transcript
+from larp.rules import CharacterState, EventResult, RuleError, game_time
+
+
+def heading(index: int, event, clock: float) -> str:
+    if isinstance(event, ChallengeEvent):
+        spec = event.challenge
+        what = f"{spec.kind} {spec.category.value} challenge"
+    elif isinstance(event, RegainEvent):
+        what = f"regain ({event.regain.category})"
+    else:
+        what = "game clock"
+    return f"Event {index} at game time {game_time(clock)}: {what}"
+
+
+def account(index: int, event, clock: float, result: EventResult) -> list[str]:
+    lines = [heading(index, event, clock)]
+    lines += [f"  {note.text}. [{note.rule}]" for note in result.notes]
+    return lines
+
+
+def refusal(error: RuleError) -> list[str]:
+    where = f"Event {error.event}" + (f", step {error.step}" if error.step is not None else "")
+    return [f"{where}: REFUSED by {error.rule}: {error.message}."]
+
+
+def standing(character: CharacterState) -> str:
+    sheet = character.sheet
+    parts = []
+    for category in ATTRIBUTES:
+        full = sheet.traits.total(category)
+        if not full:
+            continue
+        lost = character.lost.get(category.value, ())
+        gone = f" (lost {', '.join(lost)})" if lost else ""
+        parts.append(f"{category.value.title()} {character.total(category)}/{full}{gone}")
+    for category in STANDALONE:
+        full = sheet.rating(category)
+        if full:
+            parts.append(f"{category.value.title()} {character.current(category)}/{full}")
+    spent = [
+        f"{name} {character.abilities.get(name, 0)}/{rating}"
+        for name, rating in sheet.abilities.items()
+        if character.abilities.get(name, 0) != rating
+    ]
+    if spent:
+        parts.append("Abilities spent: " + ", ".join(spent))
+    return f"  {character.name}: " + "; ".join(parts)
+
+
+def closing(characters: dict[str, CharacterState]) -> list[str]:
+    return ["", "At the end of the night:"] + [standing(state) for state in characters.values()]
+
+
+def describe_house_rules(transcript: Transcript) -> list[str]:
+    changed = transcript.house_rules.model_dump(exclude_defaults=True)
+    if not changed:
+        return ["House rules: the defaults of the rules.", ""]
+    settings = ", ".join(f"{key} = {json.dumps(value)}" for key, value in changed.items())
+    return [f"House rules: {settings}", ""]

@@ -1,0 +1,83 @@
+"""`larp resolve FILE|-`: replay an adjudication transcript (TRANSCRIPT.md).
+
+Exit 0 with the results as JSON; 2 when the input does not fit the contract (one
+line on standard error naming the place); 3 when the rules forbid a step
+(`{"error": {...}}` on standard output, with the rule's id).
+"""
+
+import json
+import sys
+
+EXIT_BAD_INPUT = 2
+EXIT_FORBIDDEN = 3
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "resolve",
+        help="replay an adjudication transcript and print the results as JSON",
+        description="Replay an adjudication transcript (a JSON file, or - for standard input).",
+    )
+    parser.add_argument("file", metavar="FILE|-", help="the transcript, or - to read standard input")
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="print a plain-text account of the night, step by step, naming the rule behind each step",
+    )
+    parser.add_argument("--indent", type=int, default=None, help="indent the JSON by this many spaces")
+    parser.set_defaults(func=run)
+
+
+def read_input(name: str) -> str:
+    from larp.sheet import SheetError
+
+    try:
+        raw = sys.stdin.buffer.read() if name == "-" else open(name, "rb").read()
+    except OSError as error:
+        raise SheetError(name, f"can't be read ({error.strerror or error})") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SheetError("standard input" if name == "-" else name, f"is not UTF-8 text (byte {error.start})") from None
+
+
+def run(args) -> int:
+    from larp.sheet import SheetError
+    from larp.sheet.loading import load_transcript
+
+    try:
+        where = "standard input" if args.file == "-" else args.file
+        transcript = load_transcript(read_input(args.file), where)
+    except SheetError as error:
+        print(f"larp resolve: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.explain:
+        return explain(transcript)
+    from larp.rules import RuleError, replay
+
+    try:
+        done = replay(transcript)
+    except RuleError as error:
+        print(json.dumps({"error": error.to_json()}, indent=args.indent))
+        return EXIT_FORBIDDEN
+    sys.stdout.write(json.dumps(done.to_json(), indent=args.indent, ensure_ascii=False))
+    sys.stdout.write("\n")
+    return 0
+
+
+def explain(transcript) -> int:
+    from larp.cli.explain import account, closing, describe_house_rules, refusal
+    from larp.rules import Night, RuleError, apply_event
+
+    print("\n".join(describe_house_rules(transcript)))
+    night = Night.begin(transcript.characters, transcript.house_rules)
+    for index, event in enumerate(transcript.events):
+        try:
+            after, result = apply_event(night, event)
+        except RuleError as error:
+            print("\n".join(refusal(error.at(event=index))))
+            return EXIT_FORBIDDEN
+        print("\n".join(account(index, event, night.clock, result)))
+        night = after
+    print("\n".join(closing(night.characters)))
+    return 0
