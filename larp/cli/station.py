@@ -1,0 +1,76 @@
+"""`larp station` (also a bare `larp`) and `larp serve`: the Narrator station, in a terminal or a browser.
+
+Textual and textual-serve are imported only inside the functions that run them.
+"""
+
+import shlex
+import sys
+from pathlib import Path
+
+LOCAL_HOST = "127.0.0.1"
+
+
+def register(subparsers) -> None:
+    station = subparsers.add_parser(
+        "station", help="open the Narrator station (what a bare `larp` does)"
+    )
+    add_night_options(station)
+    station.set_defaults(func=run_station)
+
+    serve = subparsers.add_parser("serve", help="open the Narrator station in a web browser")
+    add_night_options(serve)
+    serve.add_argument(
+        "--host",
+        default=None,
+        help=f"the address to listen on (default {LOCAL_HOST}: this machine only)",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000)")
+    serve.set_defaults(func=run_serve)
+
+
+def add_night_options(parser) -> None:
+    parser.add_argument(
+        "--db",
+        type=Path,
+        help="the night record (default: $LARP_DB, else night.sqlite3 in the user data folder)",
+    )
+    parser.add_argument(
+        "--chronicle",
+        type=Path,
+        help="a chronicle folder to load (default: the demo chronicle, on first run)",
+    )
+    parser.add_argument("--station", help="this station's name in the night record (default: the machine's name)")
+    parser.add_argument("--narrator", default="", help="the Narrator at this station")
+
+
+def night_arguments(args) -> list[str]:
+    """The options of `args` that say which night to open, as command-line words."""
+    words = []
+    for option in ("db", "chronicle", "station", "narrator"):
+        value = getattr(args, option)
+        if value:
+            words += [f"--{option}", str(value)]
+    return words
+
+
+def run_station(args) -> int:
+    from larp.station import create_app
+
+    app = create_app(db=args.db, chronicle=args.chronicle, station=args.station, narrator=args.narrator)
+    app.run()
+    return app.return_code or 0
+
+
+def run_serve(args) -> int:
+    from textual_serve.server import Server
+
+    host = args.host or LOCAL_HOST
+    if args.host is not None and args.host not in (LOCAL_HOST, "localhost", "::1"):
+        print(
+            f"Warning: listening on {host}: anyone on that network can reach this station "
+            "and change the night record.",
+            file=sys.stderr,
+        )
+    command = shlex.join([sys.executable, "-m", "larp.cli", "station", *night_arguments(args)])
+    Server(command, host=host, port=args.port, title="larp: the Narrator station").serve()
+    return 0
