@@ -11,7 +11,7 @@ import importlib
 import sys
 
 # The modules of larp.cli that register commands, in the order `larp --help` lists them.
-COMMAND_MODULES = ["resolve", "schema"]
+COMMAND_MODULES = ["resolve", "schema", "station"]
 
 
 def build_parser() -> argparse.ArgumentParser:
