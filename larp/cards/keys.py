@@ -1,0 +1,50 @@
+"""The chronicle's secret key, which signs its cards.
+
+Made the first time a card of the chronicle is issued, kept in the chronicle's
+card folder (see `larp.cards.store`) with owner-only permissions, and never
+shown. Every station that reads the chronicle's cards needs a copy of it.
+"""
+
+import secrets
+from pathlib import Path
+
+from larp.cards.errors import CardError, CardReason
+from larp.cards.store import card_folder, make_card_folder, write_private
+
+KEY_FILE = "key"
+KEY_BYTES = 32
+
+
+def key_path(chronicle_id: str) -> Path:
+    return card_folder(chronicle_id) / KEY_FILE
+
+
+def issuing_key(chronicle_id: str) -> bytes:
+    """The chronicle's key, made now if the chronicle has none yet."""
+    path = make_card_folder(chronicle_id) / KEY_FILE
+    write_private(path, secrets.token_hex(KEY_BYTES).encode("ascii"), replace=False)
+    return reading_key(chronicle_id)
+
+
+def reading_key(chronicle_id: str) -> bytes:
+    """The chronicle's key, to check a card; a station without one can't."""
+    path = key_path(chronicle_id)
+    try:
+        text = path.read_bytes().strip()
+    except FileNotFoundError:
+        raise CardError(
+            CardReason.NO_KEY,
+            f"This station has no key for chronicle {chronicle_id!r}, so it can't check its cards: "
+            f"copy {path} from the station that printed them.",
+        ) from None
+    try:
+        key = bytes.fromhex(text.decode("ascii"))
+    except ValueError:
+        key = b""
+    if len(key) != KEY_BYTES:
+        raise CardError(
+            CardReason.NO_KEY,
+            f"The key file of chronicle {chronicle_id!r} is damaged ({path}): "
+            "copy it again from the station that printed the cards.",
+        )
+    return key

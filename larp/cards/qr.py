@@ -1,0 +1,58 @@
+"""A card's QR code: a full QR symbol (never Micro QR) of version 4 or less at error correction Q.
+
+The symbol is kept as runs of dark modules, row by row, which draw as few
+rectangles in a PDF or an SVG path.
+"""
+
+from dataclasses import dataclass
+
+from larp.cards.errors import CardError, CardReason
+from larp.cards.payload import TAG, Card
+
+LARGEST_VERSION = 4
+QUIET_ZONE = 4
+"""Modules of blank margin a reader needs around the symbol."""
+
+
+@dataclass(frozen=True)
+class QrCode:
+    version: int
+    size: int
+    """Modules per side, without the quiet zone."""
+    runs: tuple[tuple[int, int, int], ...]
+    """(row, column, length) of each run of dark modules."""
+
+
+def qr_code(card: Card, payload: str) -> QrCode:
+    """The symbol of a card's payload: the tag in alphanumeric mode, the digits in numeric mode."""
+    import qrcode
+    from qrcode.constants import ERROR_CORRECT_Q
+    from qrcode.util import MODE_ALPHA_NUM, MODE_NUMBER, QRData
+
+    symbol = qrcode.QRCode(error_correction=ERROR_CORRECT_Q, border=0)
+    symbol.add_data(QRData(TAG, MODE_ALPHA_NUM))
+    symbol.add_data(QRData(payload.removeprefix(TAG), MODE_NUMBER))
+    version = symbol.best_fit()
+    if version > LARGEST_VERSION:
+        raise CardError(
+            CardReason.TOO_LONG,
+            f"The card of {card.character!r} can't be printed: its id and the chronicle's id "
+            f"({card.chronicle!r}) are too long together for a card's QR code. "
+            "Shorten one of them (44 characters together always fit, 50 in lower case).",
+            character=card.character,
+        )
+    symbol.make(fit=False)
+    return QrCode(version=version, size=symbol.modules_count, runs=dark_runs(symbol.modules))
+
+
+def dark_runs(modules: list[list[bool]]) -> tuple[tuple[int, int, int], ...]:
+    runs = []
+    for row, line in enumerate(modules):
+        start = None
+        for column, dark in enumerate([*line, False]):
+            if dark and start is None:
+                start = column
+            elif not dark and start is not None:
+                runs.append((row, start, column - start))
+                start = None
+    return tuple(runs)
