@@ -44,12 +44,12 @@ def standing(character: CharacterState) -> str:
         if full:
             parts.append(f"{category.value.title()} {character.current(category)}/{full}")
     spent = [
-        f"{name} {character.abilities.get(name, 0)}/{rating}"
+        f"{name} {character.abilities.get(name, 0)} of {rating}"
         for name, rating in sheet.abilities.items()
         if character.abilities.get(name, 0) != rating
     ]
     if spent:
-        parts.append("Abilities spent: " + ", ".join(spent))
+        parts.append("Abilities left: " + ", ".join(spent))
     return f"  {character.name}: " + "; ".join(parts)
 
 

@@ -160,7 +160,7 @@ def regain(night: Night, character_id: str, category: Category) -> tuple[Night, 
     back = character.lost.get(category.value, ())
     characters = {**night.characters, character_id: character.regaining(category)}
     what = ", ".join(back) if back else "nothing: no Trait was lost"
-    note = Note("R-NIGHT-1", f"{character.name} spends a Willpower to regain her {title} Traits: {what}")
+    note = Note("R-NIGHT-1", f"{character.name} spends a Willpower to regain lost {title} Traits: {what}")
     result = EventResult(
         spent={character_id: Spent({}, 1)},
         regained={character_id: back},

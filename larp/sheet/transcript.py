@@ -5,7 +5,7 @@ Events and steps are objects with exactly one key; the key says what they are.
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Discriminator, Field, Tag, model_validator
+from pydantic import BaseModel, Discriminator, Field, Tag, model_validator
 
 from larp.sheet.categories import Category
 from larp.sheet.character import CharacterId, Frozen, Name, Sheet
@@ -18,9 +18,11 @@ AttributeName = Literal["physical", "social", "mental"]
 
 
 def _single_key(value: Any) -> str | None:
-    if isinstance(value, dict) and len(value) == 1:
-        return next(iter(value))
-    return None
+    """The key of a one-key object: from JSON, or from a model already validated."""
+    if isinstance(value, dict):
+        return next(iter(value)) if len(value) == 1 else None
+    fields = type(value).model_fields if isinstance(value, BaseModel) else {}
+    return next(iter(fields)) if len(fields) == 1 else None
 
 
 def one_of(*members: tuple[str, type], what: str) -> Any:
@@ -53,7 +55,7 @@ class Static(Frozen):
 
 
 def _party_or_static(value: Any) -> str:
-    return "static" if isinstance(value, dict) and "static" in value else "party"
+    return "static" if isinstance(value, Static) or (isinstance(value, dict) and "static" in value) else "party"
 
 
 Defender = Annotated[

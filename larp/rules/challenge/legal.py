@@ -41,7 +41,7 @@ def legal_actions(state: ChallengeState) -> list[Offer]:
         return []
     if state.phase is Phase.BLOCKED:
         return [Offer(Move.OVERRIDE)]
-    offers = _declarations(state)
+    offers = _declarations(state) if state.tie_open or state.phase is not Phase.DECIDED else []
     if state.tie_open:
         state, _ = settle_tie(state)
     if state.phase is Phase.OPEN:

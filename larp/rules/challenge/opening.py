@@ -17,15 +17,17 @@ def declare(state: ChallengeState, step: Declare) -> tuple[ChallengeState, list[
         raise RuleError("R-SIMPLE-1", "a simple test compares no totals")
     if side.is_static:
         raise RuleError("R-TIE-3", "a static difficulty declares nothing: its figure is its difficulty")
+    if state.phase is Phase.DECIDED and not state.tie_open:
+        raise RuleError("R-TIE-3", "a total is declared before a throw or on a tie; an overbid states its own")
     if step.total > side.true_total:
         raise RuleError(
-            "R-TIE-3", f"{side.name} can't declare {step.total}: a side may declare less than her total, never more"
+            "R-TIE-3", f"{side.name} can't declare {step.total}: a side may declare less than its total, never more"
         )
     if side.declared is not None:
         if side.declared == step.total:
             return state, []
         raise RuleError("R-TIE-3", f"{side.name} declared {side.declared} already, and that figure stands")
-    under = " (less than her true total)" if step.total < side.true_total else ""
+    under = " (less than the true total)" if step.total < side.true_total else ""
     note = f"{side.name} declares {step.total}{under}; the figure stands for the rest of the challenge"
     return with_side(state, replace(side, declared=step.total)), [Note("R-TIE-3", note)]
 
@@ -72,7 +74,7 @@ def cite(state: ChallengeState, step: Cite) -> tuple[ChallengeState, list[Note]]
 
 
 def _risk(state: ChallengeState, payer: SideState, wanted: str | None) -> str | None:
-    """The Trait a side puts at risk for a citation: the one named, else her most plentiful."""
+    """The Trait a side puts at risk for a citation: the one named, else the most plentiful."""
     spare = spare_traits(state, payer)
     if wanted is not None:
         if wanted not in spare:

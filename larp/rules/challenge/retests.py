@@ -71,12 +71,12 @@ def _called(state: ChallengeState, side: SideState, source: str, name: str | Non
 def _ability(state: ChallengeState, side: SideState, step: Retest) -> tuple[ChallengeState, list[Note]]:
     name = step.name
     if name not in state.abilities.get(side.character, {}):
-        raise RuleError("R-RT-1", f"{side.name} has no Ability {name!r} on her sheet")
-    if name not in ability_points(state, side):
-        raise RuleError("R-RT-1", f"{side.name} has no point of {name} left to spend")
+        raise RuleError("R-RT-1", f"{side.name} has no Ability {name!r} on the sheet")
     refusal = ability_use_refusal(state, side, for_cancel=False)
     if refusal:
         raise RuleError("R-RT-2", refusal)
+    if name not in ability_points(state, side):
+        raise RuleError("R-RT-1", f"{side.name} has no point of {name} left to spend")
     side = _spend_ability(side, name, retest=True)
     note = f"{side.name} spends a point of {name} for a retest; the opponent may cancel it with an Ability"
     return _called(state, side, "ability", name), [Note("R-RT-1", note)]
@@ -101,14 +101,14 @@ def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
         if not spare:
             raise RuleError("R-RT-3", f"{side.name} has no second {state.category.value.title()} Trait left to risk")
         if name is None:
-            raise RuleError("R-RT-3", f"{side.name} names the second Trait she risks: one of {', '.join(spare)}")
+            raise RuleError("R-RT-3", f"{side.name} names the second Trait to risk: one of {', '.join(spare)}")
         if name not in spare:
-            raise RuleError("R-RT-3", f"{side.name} has no spare {name!r} to risk: she can risk {', '.join(spare)}")
+            raise RuleError("R-RT-3", f"{side.name} has no spare {name!r} to risk; spare: {', '.join(spare)}")
     elif name is not None:
         raise RuleError("R-RT-3", f"no Trait is named in a {state.category.value} challenge")
     figure = side.figure if step.total is None else step.total
     if figure > side.true_total:
-        raise RuleError("R-TIE-3", f"{side.name} can't state {figure}: her true total is {side.true_total}")
+        raise RuleError("R-TIE-3", f"{side.name} can't state {figure}: the true total is {side.true_total}")
     if side.declared is not None and figure != side.declared:
         raise RuleError("R-TIE-3", f"{side.name} declared {side.declared} already, and that figure stands")
     opponent = state.side(side.side.other)
@@ -166,16 +166,16 @@ def cancel(state: ChallengeState, step: Cancel) -> tuple[ChallengeState, list[No
             f"only an Ability retest can be cancelled, and this one came from {called.name or called.source}",
         )
     if side.side is called.side:
-        raise RuleError("R-RT-1", f"{side.name} can't cancel her own retest")
+        raise RuleError("R-RT-1", f"{side.name} can't cancel their own retest")
     if side.is_static:
         raise RuleError("R-RT-1", "a static difficulty never cancels")
     if step.ability not in state.abilities.get(side.character, {}):
-        raise RuleError("R-RT-1", f"{side.name} has no Ability {step.ability!r} on her sheet")
-    if step.ability not in ability_points(state, side):
-        raise RuleError("R-RT-1", f"{side.name} has no point of {step.ability} left to spend")
+        raise RuleError("R-RT-1", f"{side.name} has no Ability {step.ability!r} on the sheet")
     refusal = ability_use_refusal(state, side, for_cancel=True)
     if refusal:
         raise RuleError("R-RT-2", refusal)
+    if step.ability not in ability_points(state, side):
+        raise RuleError("R-RT-1", f"{side.name} has no point of {step.ability} left to spend")
     side = _spend_ability(side, step.ability, retest=False)
     note = f"{side.name} spends a point of {step.ability} to cancel the retest: the result stands"
     return with_side(state, side, phase=Phase.DECIDED, retest=None), [Note("R-RT-1", note)]

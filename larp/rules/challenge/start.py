@@ -38,7 +38,7 @@ def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState
     else:
         defender = _character(night, spec.defender.character)
         if defender.id == challenger.id:
-            raise RuleError("R-CH-1", f"{challenger.name} can't challenge herself")
+            raise RuleError("R-CH-1", f"{challenger.name} can't challenge themself")
         states[defender.id] = defender
         exhausted = defender.total(category) <= 0
         if exhausted:
@@ -103,7 +103,7 @@ def _check_initiator(character: CharacterState, spec: ChallengeSpec, category: C
     if spec.kind != "simple" and character.total(category) <= 0:
         raise RuleError(
             "R-CH-3",
-            f"{character.name} has no {category.value.title()} Traits left: exhausted, she can't start such a challenge",
+            f"{character.name} has no {category.value.title()} Traits left: exhausted, no such challenge can be started",
         )
     _check_bid(character, spec.challenger.trait, category, "R-CH-1")
 
@@ -118,7 +118,7 @@ def _check_bid(character: CharacterState, trait: str | None, category: Category,
     if trait is None:
         return
     if trait not in character.sheet.traits.of(category):
-        raise RuleError(rule, f"{character.name} has no {category.value.title()} Trait {trait!r} on her sheet")
+        raise RuleError(rule, f"{character.name} has no {category.value.title()} Trait {trait!r} on the sheet")
     if trait not in character.available(category):
         raise RuleError(rule, f"{character.name} has lost every {trait!r} tonight and can't bid it")
 
@@ -128,7 +128,7 @@ def _party(side: Side, character: CharacterState, party: Party, spec: ChallengeS
     bonus_ability = 0
     if party.ability is not None:
         if party.ability not in character.sheet.abilities:
-            raise RuleError("R-TIE-2", f"{character.name} has no Ability {party.ability!r} on her sheet")
+            raise RuleError("R-TIE-2", f"{character.name} has no Ability {party.ability!r} on the sheet")
         if category.is_attribute and night.rules.ability_adds_to_total:
             bonus_ability = character.sheet.abilities[party.ability]
     total = max(0, character.total(category) + party.bonus + bonus_ability)

@@ -88,7 +88,7 @@ def throw(state: ChallengeState, step: Throw) -> tuple[ChallengeState, list[Note
     signs = (Sign(step.challenger), Sign(step.defender))
     for side, sign in zip((state.challenger, state.defender), signs):
         if sign not in signs_for(side):
-            raise RuleError("R-CH-4", f"{side.name} may not throw the bomb: the chronicle or her sheet does not allow it")
+            raise RuleError("R-CH-4", f"{side.name} may not throw the bomb: the chronicle or the sheet does not allow it")
     first, second = signs
     state = replace(state, signs=signs, throws=state.throws + 1, retest=None, phase=Phase.DECIDED)
     said = f"{state.challenger.name} throws {first}, {state.defender.name} throws {second}"
