@@ -5,6 +5,7 @@ the Windows-1252 characters: a letter outside it loses its accent (č → c, ł 
 becomes `?`.
 """
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -12,6 +13,9 @@ ENCODING = "cp1252"
 POINT = 25.4 / 72
 """Millimetres in a typographic point."""
 ELLIPSIS = "…"
+# A straight quote at the start of a word opens; any other closes (or is an apostrophe).
+QUOTE_OPENING = re.compile(r"(?:^|(?<=[\s(\[]))[\"']")
+OPENING = {'"': "\u201c", "'": "\u2018"}
 # Letters that have no accent to drop, with the plain letter they are written as.
 PLAIN_LETTERS = str.maketrans("ŁłĐđĦħıĿŀŦŧ", "LlDdHhiLlTt")
 
@@ -36,14 +40,13 @@ class Font:
         return self.size * POINT
 
 
-def printable(text: str) -> str:
-    """The text with what the core fonts can't show undone to plain letters, else `?`."""
-    text = " ".join(text.split())
-    try:
-        text.encode(ENCODING)
+def typeset(text: str) -> str:
+    """The text as a card prints it: one line, curly quotes, and what the core fonts can't
+    show undone to plain letters, else `?`."""
+    text = QUOTE_OPENING.sub(lambda match: OPENING[match.group()], " ".join(text.split()))
+    text = text.replace('"', "\u201d").replace("'", "\u2019")
+    if _encodable(text):
         return text
-    except UnicodeEncodeError:
-        pass
     shown = []
     for char in text.translate(PLAIN_LETTERS):
         if not _encodable(char):
@@ -54,7 +57,7 @@ def printable(text: str) -> str:
 
 
 def width(text: str, font: Font) -> float:
-    """The width of printable text, in millimetres."""
+    """The width of typeset text, in millimetres."""
     from fpdf.fonts import CORE_FONTS_CHARWIDTHS
 
     widths = CORE_FONTS_CHARWIDTHS[font.family + font.style]

@@ -10,7 +10,7 @@ Never the sheet's notes or Traits.
 
 from dataclasses import dataclass
 
-from larp.cards.fonts import Font, printable, shortened, width, wrap
+from larp.cards.fonts import Font, shortened, typeset, width, wrap
 from larp.cards.payload import Card
 from larp.cards.qr import QUIET_ZONE, QrCode
 from larp.sheet import Sheet
@@ -108,7 +108,7 @@ def card_face(sheet: Sheet, chronicle_name: str, card: Card, code: QrCode, paper
     texts: list[Text] = []
 
     baseline = PADDING + CHRONICLE.height * CAP_HEIGHT
-    heading = shortened(printable(chronicle_name).upper(), CHRONICLE, card_width - 2 * PADDING)
+    heading = shortened(typeset(chronicle_name.upper()), CHRONICLE, card_width - 2 * PADDING)
     texts.append(Text(PADDING, baseline, heading, CHRONICLE))
     rule = Rule(PADDING, card_width - PADDING, baseline + 1.6, 0.3)
 
@@ -129,13 +129,13 @@ def card_face(sheet: Sheet, chronicle_name: str, card: Card, code: QrCode, paper
     room = qr_x - quiet - 1.0 - PADDING
     bottom = card_height - PADDING
     column = Column(PADDING, rule.y + 2.4, room)
-    name, lines = name_lines(printable(sheet.display_name), room)
+    name, lines = name_lines(typeset(sheet.display_name), room)
     column.first(lines, name, CAP_HEIGHT * 0.92)
-    column.next(printable(f"played by {sheet.player}") if sheet.player.strip() else "", PLAYER, gap=1.4)
-    kind = " · ".join(capitalised(printable(part)) for part in (sheet.creature, sheet.lineage) if part.strip())
+    column.next(typeset(f"played by {sheet.player}") if sheet.player.strip() else "", PLAYER, gap=1.4)
+    kind = " · ".join(capitalised(typeset(part)) for part in (sheet.creature, sheet.lineage) if part.strip())
     column.next(kind, KIND, gap=0.5)
     column.gap(1.8)
-    left_out = column.paragraphs([printable(line) for line in sheet.public if line.strip()], PUBLIC, bottom)
+    left_out = column.paragraphs([typeset(line) for line in sheet.public if line.strip()], PUBLIC, bottom)
     texts.extend(column.texts)
     return CardFace(card, card_width, card_height, tuple(texts), (rule,), code, qr_x, qr_y, left_out)
 

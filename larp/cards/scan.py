@@ -40,7 +40,7 @@ def check_card(typed: str, chronicle: Chronicle) -> Card:
         raise CardError(
             CardReason.UNKNOWN_CHARACTER,
             f"This card is genuine, but chronicle {chronicle.name!r} has no character "
-            f"{card.character!r} any more: is her sheet missing from the chronicle folder?",
+            f"{card.character!r} any more: is the sheet missing from the chronicle folder?",
             character=card.character,
         )
     current = current_serial(chronicle.id, card.character)

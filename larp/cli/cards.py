@@ -1,0 +1,122 @@
+"""`larp cards print|payload|reissue`: the chronicle's QR character cards.
+
+Also the `--chronicle` option that `larp scan` shares: by default, the demo
+chronicle in the `cards/` folder beside the larp package, when there is one.
+"""
+
+import sys
+from pathlib import Path
+
+# The repository's top folder, which holds the larp package and the demo chronicle.
+DEMO_CHRONICLE = Path(__file__).resolve().parents[2] / "cards"
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "cards", help="print the chronicle's QR character cards, show a card's payload, reissue a card"
+    )
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    printing = actions.add_parser("print", help="a PDF of business-card-size cards, ten to a page")
+    add_chronicle_option(printing)
+    printing.add_argument("--out", type=Path, metavar="FILE.pdf", help="default: CHRONICLE-ID-cards.pdf")
+    printing.add_argument("--paper", choices=["letter", "a4"], default="letter")
+    printing.add_argument("--only", nargs="+", metavar="ID", help="only these characters' cards")
+    printing.add_argument("--svg", type=Path, metavar="DIR", help="also one SVG file per card in DIR")
+    printing.set_defaults(func=run_print)
+
+    payload = actions.add_parser("payload", help="the text of a character's card, to test a scanner")
+    payload.add_argument("id", metavar="ID", help="the character's id")
+    add_chronicle_option(payload)
+    payload.set_defaults(func=run_payload)
+
+    reissue = actions.add_parser("reissue", help="give a character a new card; the old one stops scanning")
+    reissue.add_argument("id", metavar="ID", help="the character's id")
+    add_chronicle_option(reissue)
+    reissue.set_defaults(func=run_reissue)
+
+
+def add_chronicle_option(parser) -> None:
+    parser.add_argument(
+        "--chronicle",
+        type=Path,
+        metavar="DIR",
+        help="the chronicle folder: chronicle.toml and a file per character (default: the demo chronicle)",
+    )
+
+
+def load_chronicle_option(args):
+    """The chronicle `--chronicle` names, else the demo chronicle; SheetError if there is none."""
+    from larp.sheet import SheetError, load_chronicle
+
+    folder = args.chronicle
+    if folder is None:
+        if not DEMO_CHRONICLE.is_dir():
+            raise SheetError("", "no chronicle given: pass --chronicle DIR, the folder with chronicle.toml")
+        folder = DEMO_CHRONICLE
+    return load_chronicle(folder)
+
+
+def refusing(action):
+    """The command, with a card or sheet that can't be used reported in one line, exit status 1."""
+
+    def run(args) -> int:
+        from larp.cards import CardError
+        from larp.sheet import SheetError
+
+        try:
+            return action(args)
+        except (CardError, SheetError) as error:
+            print(f"larp {args.command}: {error}", file=sys.stderr)
+            return 1
+
+    return run
+
+
+@refusing
+def run_print(args) -> int:
+    from larp.cards import print_cards
+    from larp.cards.layout import PAPERS
+
+    chronicle = load_chronicle_option(args)
+    out = args.out or Path(f"{chronicle.id}-cards.pdf")
+    try:
+        faces = print_cards(chronicle, out, args.paper, args.only, args.svg)
+    except OSError as error:
+        print(f"larp cards: can't write {error.filename or out}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    pages = -(-len(faces) // PAPERS[args.paper].cards_per_page)
+    print(f"{len(faces)} cards of {chronicle.name} on {pages} {args.paper} page{'s' * (pages != 1)}: {out}")
+    if args.svg is not None:
+        print(f"One SVG per card in {args.svg}")
+    for face in faces:
+        if face.left_out:
+            print(
+                f"{face.card.character}: {face.left_out} public line{'s' * (face.left_out != 1)} "
+                "didn't fit on the card; shorten them in the sheet",
+                file=sys.stderr,
+            )
+    return 0
+
+
+@refusing
+def run_payload(args) -> int:
+    from larp.cards import current_card, issued_payload
+
+    print(issued_payload(current_card(load_chronicle_option(args), args.id)))
+    return 0
+
+
+@refusing
+def run_reissue(args) -> int:
+    from larp.cards import reissue
+
+    chronicle = load_chronicle_option(args)
+    card = reissue(chronicle, args.id)
+    name = chronicle.characters[args.id].display_name
+    where = f" --chronicle {args.chronicle}" if args.chronicle else ""
+    print(
+        f"{name} now holds card {card.serial}; the earlier cards no longer scan. "
+        f"Print the new card: larp cards print{where} --only {args.id}"
+    )
+    return 0
