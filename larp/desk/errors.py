@@ -1,0 +1,23 @@
+"""The one error type of the desk layer."""
+
+from typing import Any
+
+
+class DeskError(Exception):
+    """What the station can't do, written for a Narrator at a busy table.
+
+    `rule` is the rule id (RULES.md) when the rules forbid it, with the engine's
+    `rule_error` itself (placed in a transcript, for `larp record`); `reason` is the
+    `CardReason` when a scanned card is refused.
+    """
+
+    def __init__(self, message: str, *, rule_error: Any = None, reason: Any = None) -> None:
+        super().__init__(message)
+        self.rule_error = rule_error
+        self.rule: str | None = rule_error.rule if rule_error is not None else None
+        self.reason = reason
+
+    @classmethod
+    def forbidden(cls, error: Any) -> "DeskError":
+        """A RuleError, told as the rules engine tells it, with its rule's id."""
+        return cls(f"{error.message} ({error.rule})", rule_error=error)

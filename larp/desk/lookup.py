@@ -1,0 +1,62 @@
+"""Finding a character: by a scanned card, by her exact id, else by a near enough name."""
+
+import difflib
+import re
+
+from larp.sheet import Chronicle, Sheet
+from larp.desk.errors import DeskError
+
+GOOD_ENOUGH = 0.6
+
+
+def read_scanned(text: str, chronicle: Chronicle) -> Sheet | None:
+    """The character whose card a scanner typed; None when the text is not a card at all.
+
+    A card that is refused (forged, revoked, of another chronicle…) is a DeskError
+    whose `reason` is the card's.
+    """
+    from larp.cards import CardError, CardReason, read_card
+    from larp.cards.payload import TAG
+    from larp.cards.typed import untyped
+
+    try:
+        return read_card(text, chronicle)
+    except CardError as error:
+        if error.reason is CardReason.GARBAGE and not re.fullmatch(rf"{TAG}\d+", untyped(text)):
+            return None
+        raise DeskError(str(error), reason=error.reason) from None
+
+
+def find(text: str, chronicle: Chronicle) -> list[Sheet]:
+    """A scanned card, an exact id, else names and ids that match, best first."""
+    wanted = text.strip()
+    if not wanted:
+        return []
+    scanned = read_scanned(wanted, chronicle)
+    if scanned is not None:
+        return [scanned]
+    sheets = chronicle.characters
+    if wanted in sheets:
+        return [sheets[wanted]]
+    scored = [(score(wanted, sheet), sheet) for sheet in sheets.values()]
+    matches = [(points, sheet) for points, sheet in scored if points >= GOOD_ENOUGH]
+    matches.sort(key=lambda pair: (-pair[0], pair[1].display_name))
+    return [sheet for _, sheet in matches]
+
+
+def score(wanted: str, sheet: Sheet) -> float:
+    """How well the text names this character: 1 for the whole name or id, less for near misses."""
+    query = wanted.casefold()
+    best = 0.0
+    for candidate in filter(None, (sheet.name, sheet.id, sheet.player)):
+        said = candidate.casefold()
+        if said == query:
+            return 1.0
+        if said.startswith(query):
+            best = max(best, 0.95)
+        elif any(word.startswith(query) for word in said.split()):
+            best = max(best, 0.9)
+        elif query in said:
+            best = max(best, 0.8)
+        best = max(best, difflib.SequenceMatcher(None, query, said).ratio())
+    return best

@@ -1,0 +1,86 @@
+"""Which chronicle a desk works on, and which night of it: the open one, else a new one."""
+
+from pathlib import Path
+
+import larp
+from larp.ledger import Kind, Ledger, NightRow, Tonight, starting_data
+from larp.sheet import Chronicle, SheetError, load_chronicle
+from larp.desk.errors import DeskError
+
+FOLDER_SETTING = "chronicle_folder"
+
+
+def demo_folder() -> Path:
+    """The demo chronicle that a first run opens on."""
+    return Path(larp.__file__).parent.parent / "cards"
+
+
+def load_folder(folder: Path) -> Chronicle:
+    try:
+        return load_chronicle(folder)
+    except SheetError as error:
+        raise DeskError(f"the chronicle can't be read: {error}") from None
+
+
+def choose_chronicle(ledger: Ledger, folder: Path | None) -> Chronicle | None:
+    """The folder given; else the one this record last used; else the chronicle the record
+    holds (its settings and tonight's sheets); else the demo chronicle. None only for a
+    record that knows no chronicle, when no demo chronicle is found either."""
+    if folder is not None:
+        chronicle = load_folder(Path(folder))
+        ledger.remember(FOLDER_SETTING, str(Path(folder).resolve()))
+        return chronicle
+    remembered = ledger.setting(FOLDER_SETTING)
+    if remembered and Path(remembered).is_dir():
+        return load_folder(Path(remembered))
+    held = chronicle_held(ledger)
+    if held is not None:
+        return held
+    if (demo_folder() / "chronicle.toml").is_file():
+        return load_folder(demo_folder())
+    return None
+
+
+def chronicle_held(ledger: Ledger) -> Chronicle | None:
+    """The chronicle of the latest night in the record, rebuilt from its opening entries."""
+    nights = ledger.nights()
+    for night in reversed(nights):
+        opened = ledger.entries(night, kind=Kind.OPENED.value)
+        if opened:
+            tonight = Tonight.of(ledger.entries(night))
+            settings = opened[0].payload["chronicle"]
+            sheets = {cid: state.sheet for cid, state in tonight.characters.items()}
+            return Chronicle.model_validate({**settings, "characters": {}}).model_copy(update={"characters": sheets})
+    return None
+
+
+def open_night_of(ledger: Ledger, chronicle: str, station: str) -> NightRow | None:
+    """This station's open night of the chronicle: opened here, not closed, not archived."""
+    nights = ledger.nights(chronicle)
+    if not nights or nights[-1].archived_at is not None:
+        return None
+    latest = nights[-1]
+    kinds = {entry.kind for entry in ledger.entries(latest, station=station) if entry.kind in (Kind.OPENED, Kind.CLOSED)}
+    return latest if kinds == {Kind.OPENED} else None
+
+
+def number_to_open(ledger: Ledger, chronicle: str, station: str) -> int:
+    """The night this station opens: the latest, if it is under way without this station; else the next."""
+    nights = ledger.nights(chronicle)
+    if not nights:
+        return 1
+    latest = nights[-1]
+    if latest.archived_at is None and not ledger.entries(latest, station=station, kind=Kind.OPENED.value):
+        return latest.number
+    return latest.number + 1
+
+
+def starting_sheets(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> list[dict]:
+    """Every character's starting state: as `close-night` left her, else her sheet in the chronicle."""
+    kept = ledger.starting_states(night) if night is not None else {}
+    fresh = [starting_data(sheet) for cid, sheet in sorted(chronicle.characters.items()) if cid not in kept]
+    return list(kept.values()) + fresh
+
+
+def chronicle_settings(chronicle: Chronicle) -> dict:
+    return chronicle.model_dump(mode="json", exclude={"characters"})

@@ -1,0 +1,45 @@
+"""A station's game clock (R-NIGHT-2), as its entries tell it.
+
+The clock starts at 0:00 when the station opens its night and runs with wall
+time; a hold stops it, a resume starts it again, and an advance moves it on.
+Every clock entry carries the game time at which it was written, so the clock
+is the latest of those figures plus the wall time elapsed since, if running.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from larp.ledger.entry import Entry, Kind
+
+
+@dataclass(frozen=True, slots=True)
+class GameClock:
+    offset: float = 0.0
+    """Game minutes at `since`, or where the clock stands while held."""
+    since: datetime | None = None
+    """The wall time the clock last started running; None while it is held."""
+
+    @property
+    def held(self) -> bool:
+        return self.since is None
+
+    def at(self, now: datetime) -> float:
+        """Game minutes at wall time `now`."""
+        if self.since is None:
+            return self.offset
+        return self.offset + max(0.0, (now - self.since).total_seconds() / 60)
+
+    def after(self, entry: Entry) -> "GameClock":
+        """The clock once this station's entry is written."""
+        if entry.kind is Kind.OPENED:
+            return GameClock(0.0, datetime.fromisoformat(entry.wall_time))
+        if entry.kind is not Kind.CLOCK:
+            return self
+        action = entry.payload["action"]
+        if action == "hold":
+            return GameClock(entry.game_time, None)
+        since = datetime.fromisoformat(entry.wall_time)
+        if action == "resume":
+            return GameClock(entry.game_time, since)
+        moved = entry.game_time + entry.payload["minutes"]
+        return GameClock(moved, None if self.held else since)

@@ -1,0 +1,76 @@
+"""An entry of the night record: one thing a station wrote down, never edited (R-NIGHT-3)."""
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from larp.rules import EventResult
+from larp.ledger.results import result_from_json
+
+
+class Kind(StrEnum):
+    OPENED = "night-opened"
+    """A station opens its night: the chronicle's settings and every starting sheet."""
+    CLOSED = "night-closed"
+    ADJUDICATION = "adjudication"
+    """A whole challenge: its spec with every step, the time it started, its result and lock."""
+    REGAIN = "regain"
+    CLOCK = "clock"
+    """The game clock held, resumed or moved on."""
+    REVERSAL = "reversal"
+    """A mistaken call undone: names the entry it reverses and why."""
+    ADDED = "character-added"
+    CHANGED = "character-changed"
+
+
+REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.CHANGED)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    id: str
+    night: int
+    station: str
+    seq: int
+    """This entry's place among its station's entries of the night, from 1."""
+    narrator: str
+    kind: Kind
+    game_time: float
+    """Game-clock minutes since the night opened, at the station that wrote it."""
+    wall_time: str
+    """When it was written, ISO 8601 in UTC."""
+    summary: str
+    character_ids: tuple[str, ...] = ()
+    reverses: str | None = None
+    payload: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def result(self) -> EventResult | None:
+        """What an adjudication or a regain decided, as the rules engine gave it."""
+        data = self.payload.get("result")
+        return None if data is None else result_from_json(data)
+
+    @property
+    def order(self) -> tuple[float, str, str, int]:
+        """Where the entry stands in the merged night: game time, then wall time."""
+        return (self.game_time, self.wall_time, self.station, self.seq)
+
+    @property
+    def short_id(self) -> str:
+        return self.id[:8]
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as a line of a bundle, and as `larp log --format json` prints it."""
+        return {
+            "id": self.id,
+            "station": self.station,
+            "seq": self.seq,
+            "narrator": self.narrator,
+            "kind": self.kind.value,
+            "game_time": self.game_time,
+            "wall_time": self.wall_time,
+            "summary": self.summary,
+            "characters": list(self.character_ids),
+            "reverses": self.reverses,
+            "payload": self.payload,
+        }

@@ -1,0 +1,275 @@
+"""Tonight as the record tells it: starting states plus every entry's recorded result.
+
+Entries are applied in game-clock order (then wall time), whichever station wrote
+them. Nothing is adjudicated again: each entry's lost, spent and regained deltas
+are checked against the character as she stands at that moment, and what does
+not fit is an `Anomaly` (two stations ruling on the same sheet). On one station's
+record this gives exactly what replaying its events gives.
+"""
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable
+
+from larp.rules import CharacterState, Lock, Night
+from larp.sheet import Category, HouseRules, Sheet
+from larp.ledger.entry import Entry, Kind
+from larp.ledger.results import lock_from_json
+from larp.ledger.starting import starting_state
+
+
+@dataclass(frozen=True, slots=True)
+class Anomaly:
+    kind: str
+    """trait-not-there, regain-twice, below-zero, reversed-relied-on, sheets-differ, unknown-reversal."""
+    character: str
+    entry: Entry
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "character": self.character,
+            "entry": self.entry.id,
+            "station": self.entry.station,
+            "narrator": self.entry.narrator,
+            "game_time": self.entry.game_time,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What one entry did to one character: the deltas applied, or why none were."""
+
+    character: str
+    entry: Entry
+    delta: dict[str, Any] = field(default_factory=dict)
+    reversed_by: str | None = None
+
+
+CHANGING = (Kind.ADJUDICATION, Kind.REGAIN)
+
+
+class Tonight:
+    """The night folded from its entries; `apply` takes them one at a time, in order."""
+
+    def __init__(self, reversals: dict[str, Entry]) -> None:
+        self.rules = HouseRules()
+        self.characters: dict[str, CharacterState] = {}
+        self.starts: dict[str, CharacterState] = {}
+        self.start_data: dict[str, dict] = {}
+        self.locks: list[Lock] = []
+        self.reversals = reversals
+        """Reversed entry id → the reversal entry."""
+        self.pending: dict[str, list[tuple[Entry, Entry]]] = {}
+        """Per character, reversed entries passed whose reversal is still to come."""
+        self.anomalies: list[Anomaly] = []
+        self.last: tuple | None = None
+
+    @classmethod
+    def of(cls, entries: Iterable[Entry], effects: list[Effect] | None = None) -> "Tonight":
+        """The night after every entry, in order; each entry's effects are added to `effects`."""
+        ordered = sorted(entries, key=lambda e: e.order)
+        tonight = cls({e.reverses: e for e in ordered if e.kind is Kind.REVERSAL and e.reverses})
+        for entry in ordered:
+            done = tonight.apply(entry)
+            if effects is not None:
+                effects.extend(done)
+        return tonight
+
+    def follows(self, entry: Entry) -> bool:
+        """Whether the entry comes after every entry applied so far (else fold again)."""
+        return self.last is None or entry.order >= self.last
+
+    def night(self, clock: float) -> Night:
+        return Night(rules=self.rules, characters=dict(self.characters), clock=clock, locks=tuple(self.locks))
+
+    def apply(self, entry: Entry) -> list[Effect]:
+        self.last = entry.order
+        if entry.kind is Kind.REVERSAL:
+            return self._reversal(entry)
+        reversal = self.reversals.get(entry.id)
+        if reversal is not None:
+            for cid in entry.character_ids:
+                self.pending.setdefault(cid, []).append((entry, reversal))
+            return [Effect(cid, entry, reversed_by=reversal.id) for cid in entry.character_ids]
+        if entry.kind in CHANGING:
+            self._check_reliance(entry)
+        handler = _HANDLERS.get(entry.kind)
+        return handler(self, entry) if handler else []
+
+    def _reversal(self, entry: Entry) -> list[Effect]:
+        for cid in entry.character_ids:
+            self.pending[cid] = [pair for pair in self.pending.get(cid, []) if pair[1].id != entry.id]
+        return [Effect(cid, entry) for cid in entry.character_ids]
+
+    def _check_reliance(self, entry: Entry) -> None:
+        for cid in entry.character_ids:
+            for reversed_entry, reversal in self.pending.get(cid, []):
+                self.flag(
+                    "reversed-relied-on",
+                    cid,
+                    entry,
+                    f"{self.name(cid)}: this entry came after {reversed_entry.short_id} ({reversed_entry.summary}), "
+                    f"which {reversal.short_id} later reversed ({reversal.payload.get('reason', '')}): check it still holds",
+                )
+
+    def name(self, cid: str) -> str:
+        state = self.characters.get(cid)
+        return state.name if state else cid
+
+    def flag(self, kind: str, cid: str, entry: Entry, message: str) -> None:
+        self.anomalies.append(Anomaly(kind, cid, entry, message))
+
+    # The entries that start characters.
+
+    def _opened(self, entry: Entry) -> list[Effect]:
+        if not self.start_data:
+            self.rules = HouseRules.model_validate(entry.payload["chronicle"].get("house_rules", {}))
+        for data in entry.payload["characters"]:
+            self._start(entry, data)
+        return []
+
+    def _added(self, entry: Entry) -> list[Effect]:
+        cid = self._start(entry, entry.payload["character"])
+        return [Effect(cid, entry)]
+
+    def _start(self, entry: Entry, data: dict) -> str:
+        cid = data["sheet"]["id"]
+        known = self.start_data.get(cid)
+        if known is None:
+            self.start_data[cid] = data
+            self.starts[cid] = self.characters[cid] = starting_state(data)
+        elif known != data:
+            self.flag(
+                "sheets-differ",
+                cid,
+                entry,
+                f"{self.name(cid)}: station {entry.station} started her from another sheet than the one "
+                "used first; the first is kept",
+            )
+        return cid
+
+    def _changed(self, entry: Entry) -> list[Effect]:
+        sheet = Sheet.model_validate(entry.payload["sheet"])
+        if sheet.id in self.characters:
+            self.characters[sheet.id] = with_sheet(self.characters[sheet.id], sheet)
+        else:
+            self.starts[sheet.id] = self.characters[sheet.id] = CharacterState.fresh(sheet)
+        return [Effect(sheet.id, entry, {"sheet": "changed"})]
+
+    # The entries that change characters.
+
+    def _adjudication(self, entry: Entry) -> list[Effect]:
+        category = Category(entry.payload["challenge"]["category"])
+        lock = lock_from_json(entry.payload.get("lock"))
+        if lock is not None:
+            self.locks.append(lock)
+        return self._deltas(entry, category)
+
+    def _regain(self, entry: Entry) -> list[Effect]:
+        return self._deltas(entry, Category(entry.payload["category"]))
+
+    def _deltas(self, entry: Entry, category: Category) -> list[Effect]:
+        result = entry.payload["result"]
+        effects = []
+        for cid in entry.character_ids:
+            if cid not in self.characters:
+                continue
+            delta: dict[str, Any] = {}
+            if cid in result.get("regained", {}):
+                delta["regained"] = {category.value: self._regained(entry, cid, category, result["regained"][cid])}
+            if cid in result.get("lost", {}):
+                delta["lost"] = {category.value: self._lost(entry, cid, category, result["lost"][cid])}
+            if cid in result.get("spent", {}):
+                delta["spent"] = self._spent(entry, cid, result["spent"][cid])
+            effects.append(Effect(cid, entry, delta))
+        return effects
+
+    def _lost(self, entry: Entry, cid: str, category: Category, names: list[str]) -> list[str]:
+        crossed = []
+        for name in names:
+            state = self.characters[cid]
+            if state.available(category).get(name, 0) > 0:
+                self.characters[cid] = state.losing(category, (name,))
+                crossed.append(name)
+            else:
+                self.flag(
+                    "trait-not-there",
+                    cid,
+                    entry,
+                    f"{state.name} loses {name}, but had no {name} left at that moment "
+                    "(two stations ruling on the same sheet?): not crossed off twice",
+                )
+        return crossed
+
+    def _spent(self, entry: Entry, cid: str, spent: dict) -> dict:
+        state = self.characters[cid]
+        abilities: dict[str, int] = {}
+        for name, points in spent.get("abilities", {}).items():
+            left = state.abilities.get(name, 0)
+            if points > left:
+                self.flag("below-zero", cid, entry, f"{state.name} spends {points} {name} with {left} left: held at 0")
+            abilities[name] = min(points, max(left, 0))
+        willpower = spent.get("willpower", 0)
+        if willpower > state.willpower:
+            self.flag(
+                "below-zero", cid, entry, f"{state.name} spends {willpower} Willpower with {state.willpower} left: held at 0"
+            )
+            willpower = max(state.willpower, 0)
+        self.characters[cid] = state.spending(abilities, willpower)
+        return {"abilities": abilities, "willpower": willpower}
+
+    def _regained(self, entry: Entry, cid: str, category: Category, names: list[str]) -> list[str]:
+        state = self.characters[cid]
+        if category.value in state.regained:
+            self.flag(
+                "regain-twice",
+                cid,
+                entry,
+                f"{state.name} regains her {category.value.title()} Traits a second time tonight (R-NIGHT-1)",
+            )
+        lost = list(state.lost.get(category.value, ()))
+        back = []
+        for name in names:
+            if name in lost:
+                lost.remove(name)
+                back.append(name)
+        self.characters[cid] = replace(
+            state, lost={**state.lost, category.value: tuple(lost)}, regained=state.regained | {category.value}
+        )
+        return back
+
+
+_HANDLERS = {
+    Kind.OPENED: Tonight._opened,
+    Kind.ADDED: Tonight._added,
+    Kind.CHANGED: Tonight._changed,
+    Kind.ADJUDICATION: Tonight._adjudication,
+    Kind.REGAIN: Tonight._regain,
+}
+
+
+def with_sheet(state: CharacterState, sheet: Sheet) -> CharacterState:
+    """A character whose sheet changed tonight: what she spent stays spent, what she lost
+    stays lost where the new sheet still has it."""
+    old = state.sheet
+    abilities = {name: rating - (old.abilities.get(name, 0) - state.abilities.get(name, 0)) for name, rating in sheet.abilities.items()}
+    lost = {}
+    for category, names in state.lost.items():
+        room = dict(sheet.traits.of(Category(category)))
+        kept = []
+        for name in names:
+            if room.get(name, 0) > 0:
+                room[name] -= 1
+                kept.append(name)
+        lost[category] = tuple(kept)
+    return replace(
+        state,
+        sheet=sheet,
+        lost=lost,
+        abilities=abilities,
+        willpower=state.willpower + sheet.willpower - old.willpower,
+        rage=state.rage + sheet.rage - old.rage,
+        gnosis=state.gnosis + sheet.gnosis - old.gnosis,
+    )

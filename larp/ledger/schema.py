@@ -1,0 +1,87 @@
+"""The tables of the night record, and the migrations between their versions.
+
+`PRAGMA user_version` holds the version a database is at; `migrate` brings it
+to the latest, one step per transaction. A database newer than this larp is
+refused rather than guessed at.
+"""
+
+import sqlite3
+
+from larp.ledger.errors import LedgerError
+
+# Each migration takes the database from its index to the next version.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE nights (
+        id INTEGER PRIMARY KEY,
+        chronicle TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        archived_at TEXT,
+        UNIQUE (chronicle, number)
+    );
+    CREATE TABLE entries (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        night INTEGER NOT NULL REFERENCES nights (id),
+        station TEXT NOT NULL,
+        station_seq INTEGER NOT NULL,
+        narrator TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        game_time REAL NOT NULL,
+        wall_time TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        characters TEXT NOT NULL,
+        reverses TEXT,
+        payload TEXT NOT NULL,
+        UNIQUE (night, station, station_seq)
+    );
+    CREATE INDEX entries_in_order ON entries (night, game_time, wall_time);
+    CREATE TRIGGER entries_are_never_edited BEFORE UPDATE ON entries
+    BEGIN SELECT RAISE(ABORT, 'the night record is append-only (R-NIGHT-3)'); END;
+    CREATE TRIGGER entries_are_never_deleted BEFORE DELETE ON entries
+    BEGIN SELECT RAISE(ABORT, 'the night record is append-only (R-NIGHT-3)'); END;
+    CREATE TABLE starting_states (
+        night INTEGER NOT NULL REFERENCES nights (id),
+        character TEXT NOT NULL,
+        state TEXT NOT NULL,
+        PRIMARY KEY (night, character)
+    );
+    """,
+)
+
+LATEST = len(MIGRATIONS)
+
+
+def migrate(db: sqlite3.Connection, where: str) -> None:
+    """Bring the database to the latest version; refuse one made by a newer larp."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > LATEST:
+        raise LedgerError(
+            f"{where} was written by a newer larp (record version {version}, this larp reads up to "
+            f"{LATEST}): update larp on this station; nothing was changed"
+        )
+    for target in range(version + 1, LATEST + 1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in split_statements(MIGRATIONS[target - 1]):
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {target}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+
+def split_statements(script: str) -> list[str]:
+    """The statements of a migration, one by one (a trigger's body keeps its semicolons)."""
+    statements, current = [], ""
+    for line in script.strip().splitlines():
+        current += line + "\n"
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    return statements

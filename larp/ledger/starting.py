@@ -1,0 +1,30 @@
+"""A character's state at the start of a night, as entries and `close-night` store it.
+
+`{"sheet": SHEET, "willpower": N}`: the sheet (with every permanent change) and
+the Willpower she starts with, which is below her rating where the chronicle
+keeps Willpower from one game to the next (`willpower_refresh = "keep"`).
+"""
+
+from dataclasses import replace
+from typing import Any
+
+from larp.rules import CharacterState
+from larp.sheet import Sheet
+
+
+def starting_data(sheet: Sheet, willpower: int | None = None) -> dict[str, Any]:
+    return {
+        "sheet": sheet.model_dump(mode="json"),
+        "willpower": sheet.willpower if willpower is None else willpower,
+    }
+
+
+def starting_state(data: dict[str, Any]) -> CharacterState:
+    sheet = Sheet.model_validate(data["sheet"])
+    return replace(CharacterState.fresh(sheet), willpower=data.get("willpower", sheet.willpower))
+
+
+def next_starting_data(end: CharacterState, refresh: str) -> dict[str, Any]:
+    """The next game: lost Traits and spent Abilities back; Willpower full, or as it was left."""
+    willpower = end.sheet.willpower if refresh == "full" else max(0, min(end.willpower, end.sheet.willpower))
+    return starting_data(end.sheet, willpower)

@@ -1,0 +1,294 @@
+"""The night record on SQLite: WAL, `synchronous=FULL`, one transaction per entry.
+
+Entries are only ever inserted (triggers refuse an update or a delete). Every
+failure to open or write is a LedgerError that names the file and says that
+what was recorded before is kept.
+"""
+
+import json
+import os
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from larp.ledger.entry import Entry, Kind
+from larp.ledger.errors import LedgerError
+from larp.ledger.schema import LATEST, migrate
+
+MEMORY = ":memory:"
+ENTRY_COLUMNS = (
+    "id, station, station_seq, narrator, kind, game_time, wall_time, summary, characters, reverses, payload"
+)
+SHORTEST_ID_PREFIX = 4
+
+
+@dataclass(frozen=True, slots=True)
+class NightRow:
+    id: int
+    chronicle: str
+    number: int
+    archived_at: str | None
+
+
+class Ledger:
+    """One database file: the nights this station knows, their entries, and a few settings."""
+
+    def __init__(self, db: sqlite3.Connection, where: str, read_only: bool) -> None:
+        self.db = db
+        self.where = where
+        self.read_only = read_only
+
+    @classmethod
+    def open(cls, path: Path | str, create: bool = True) -> "Ledger":
+        """Open (or make) the record at `path`; `":memory:"` for a record that lives in memory."""
+        where = str(path)
+        read_only = False
+        if where == MEMORY:
+            target = MEMORY
+        else:
+            path = Path(path)
+            if not path.exists():
+                if not create:
+                    raise LedgerError(f"there is no night record at {where}: open a night first (larp night open)")
+                make_folder(path.parent)
+            read_only = is_read_only(path)
+            target = path.resolve().as_uri() + ("?mode=ro" if read_only else "")
+        try:
+            db = sqlite3.connect(target, uri=target != MEMORY, isolation_level=None, timeout=10)
+        except sqlite3.Error as error:
+            raise LedgerError(f"{where} can't be opened ({error})") from None
+        ledger = cls(db, where, read_only)
+        try:
+            ledger.prepare()
+        except BaseException:
+            db.close()
+            raise
+        return ledger
+
+    def prepare(self) -> None:
+        with self.failures("open"):
+            if not self.read_only:
+                self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = FULL")
+            self.db.execute("PRAGMA foreign_keys = ON")
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if self.read_only and version < LATEST:
+                raise LedgerError(f"{self.where} is read-only and older than this larp: it can't be brought up to date")
+            migrate(self.db, self.where)
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def failures(self, doing: str) -> Iterator[None]:
+        """sqlite's errors, told as a LedgerError that names the file."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise LedgerError(explain(error, self.where, doing)) from None
+
+    @contextmanager
+    def writing(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One transaction: all of it is written, or none of it."""
+        with self.failures(f"write {what}"):
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+
+    def changed_elsewhere(self) -> int:
+        """A number that changes whenever another connection commits (`PRAGMA data_version`)."""
+        with self.failures("read"):
+            return self.db.execute("PRAGMA data_version").fetchone()[0]
+
+    # Settings this station remembers: its name, its Narrator, its chronicle folder.
+
+    def setting(self, key: str) -> str | None:
+        with self.failures("read"):
+            row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def remember(self, key: str, value: str) -> None:
+        if self.setting(key) == value:
+            return
+        with self.writing(f"the setting {key}") as db:
+            db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    # Nights.
+
+    def nights(self, chronicle: str | None = None) -> list[NightRow]:
+        """The nights known, oldest first."""
+        query = "SELECT id, chronicle, number, archived_at FROM nights"
+        params: tuple = ()
+        if chronicle is not None:
+            query, params = query + " WHERE chronicle = ?", (chronicle,)
+        with self.failures("read"):
+            rows = self.db.execute(query + " ORDER BY number, id", params).fetchall()
+        return [NightRow(*row) for row in rows]
+
+    def night(self, chronicle: str, number: int) -> NightRow | None:
+        return next((row for row in self.nights(chronicle) if row.number == number), None)
+
+    def add_night(self, db: sqlite3.Connection, chronicle: str, number: int) -> NightRow:
+        """The night (made within the caller's transaction if it is new)."""
+        db.execute("INSERT OR IGNORE INTO nights (chronicle, number) VALUES (?, ?)", (chronicle, number))
+        row = db.execute(
+            "SELECT id, chronicle, number, archived_at FROM nights WHERE chronicle = ? AND number = ?",
+            (chronicle, number),
+        ).fetchone()
+        return NightRow(*row)
+
+    def archive(self, night: NightRow, at: str, next_states: dict[str, dict]) -> NightRow:
+        """Mark the night archived and keep the next night's starting states, in one transaction."""
+        with self.writing(f"the archive of night {night.number}") as db:
+            db.execute("UPDATE nights SET archived_at = ? WHERE id = ?", (at, night.id))
+            following = self.add_night(db, night.chronicle, night.number + 1)
+            db.executemany(
+                "INSERT OR REPLACE INTO starting_states (night, character, state) VALUES (?, ?, ?)",
+                [(following.id, cid, json.dumps(state)) for cid, state in next_states.items()],
+            )
+        return replace(night, archived_at=at)
+
+    def starting_states(self, night: NightRow) -> dict[str, dict]:
+        """What `larp close-night` wrote for this night's start, by character."""
+        with self.failures("read"):
+            rows = self.db.execute(
+                "SELECT character, state FROM starting_states WHERE night = ? ORDER BY character", (night.id,)
+            ).fetchall()
+        return {cid: json.loads(state) for cid, state in rows}
+
+    # Entries.
+
+    def append(self, night: NightRow, entry: Entry) -> Entry:
+        """Write one entry in its own transaction; it gets the next number of its station."""
+        with self.writing(f"the {entry.kind.value} entry") as db:
+            return append_entry(db, night, entry)
+
+    def open_night(self, chronicle: str, number: int, opening: Entry) -> tuple[NightRow, Entry]:
+        """The night (made if new) and a station's opening entry, in one transaction."""
+        with self.writing(f"the opening of night {number}") as db:
+            night = self.add_night(db, chronicle, number)
+            return night, append_entry(db, night, opening)
+
+    def entries(
+        self,
+        night: NightRow,
+        character: str | None = None,
+        station: str | None = None,
+        kind: str | None = None,
+    ) -> list[Entry]:
+        """The night's entries in the order this record received them."""
+        query = f"SELECT {ENTRY_COLUMNS} FROM entries WHERE night = ?"
+        params: list = [night.id]
+        if station is not None:
+            query += " AND station = ?"
+            params.append(station)
+        if kind is not None:
+            query += " AND kind = ?"
+            params.append(kind)
+        if character is not None:
+            query += " AND EXISTS (SELECT 1 FROM json_each(entries.characters) WHERE value = ?)"
+            params.append(character)
+        with self.failures("read"):
+            rows = self.db.execute(query + " ORDER BY seq", params).fetchall()
+        return [entry_of_row(night.number, row) for row in rows]
+
+    def find(self, night: NightRow, entry_id: str) -> Entry:
+        """The entry of the night with this id, or the one id that starts so."""
+        wanted = entry_id.strip().lower()
+        if len(wanted) < SHORTEST_ID_PREFIX:
+            raise LedgerError(f"entry id {entry_id!r} is too short: give at least {SHORTEST_ID_PREFIX} characters")
+        with self.failures("read"):
+            rows = self.db.execute(
+                f"SELECT {ENTRY_COLUMNS} FROM entries WHERE night = ? AND substr(id, 1, ?) = ? LIMIT 2",
+                (night.id, len(wanted), wanted),
+            ).fetchall()
+        if not rows:
+            raise LedgerError(f"there is no entry {entry_id!r} in night {night.number} of this record (see larp log)")
+        if len(rows) > 1:
+            raise LedgerError(f"entry id {entry_id!r} is ambiguous: give more of it (see larp log)")
+        return entry_of_row(night.number, rows[0])
+
+
+def append_entry(db: sqlite3.Connection, night: NightRow, entry: Entry) -> Entry:
+    seq = db.execute(
+        "SELECT COALESCE(MAX(station_seq), 0) + 1 FROM entries WHERE night = ? AND station = ?",
+        (night.id, entry.station),
+    ).fetchone()[0]
+    entry = replace(entry, night=night.number, seq=seq)
+    insert_entries(db, night, [entry])
+    return entry
+
+
+def insert_entries(db: sqlite3.Connection, night: NightRow, entries: Iterable[Entry]) -> None:
+    db.executemany(
+        f"INSERT INTO entries (night, {ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                night.id,
+                e.id,
+                e.station,
+                e.seq,
+                e.narrator,
+                e.kind.value,
+                e.game_time,
+                e.wall_time,
+                e.summary,
+                json.dumps(list(e.character_ids)),
+                e.reverses,
+                json.dumps(e.payload, ensure_ascii=False, separators=(",", ":")),
+            )
+            for e in entries
+        ],
+    )
+
+
+def entry_of_row(number: int, row: tuple) -> Entry:
+    eid, station, seq, narrator, kind, game_time, wall_time, summary, characters, reverses, payload = row
+    return Entry(
+        id=eid,
+        night=number,
+        station=station,
+        seq=seq,
+        narrator=narrator,
+        kind=Kind(kind),
+        game_time=game_time,
+        wall_time=wall_time,
+        summary=summary,
+        character_ids=tuple(json.loads(characters)),
+        reverses=reverses,
+        payload=json.loads(payload),
+    )
+
+
+def is_read_only(path: Path) -> bool:
+    """No write permission on the file (mode bits, so that it holds for root as well)."""
+    return not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222
+
+
+def make_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise LedgerError(f"the folder {folder} can't be made ({error.strerror or error})") from None
+
+
+def explain(error: sqlite3.Error, where: str, doing: str) -> str:
+    """What went wrong, for a Narrator: the file, the cause, and that nothing recorded is lost."""
+    name = getattr(error, "sqlite_errorname", "")
+    kept = "everything recorded before is kept"
+    if name.startswith("SQLITE_READONLY"):
+        return f"{where} is read-only: could not {doing}, nothing of it was written; {kept}. Give a writable --db"
+    if name == "SQLITE_FULL":
+        return f"the disk holding {where} is full: could not {doing}, nothing of it was written; {kept}. Free some space"
+    if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
+        return f"{where} is busy (another larp is writing it): could not {doing}; try again"
+    if name == "SQLITE_NOTADB" or "not a database" in str(error):
+        return f"{where} is not a larp night record (or it is damaged): could not {doing}"
+    return f"{where}: could not {doing} ({error}); {kept}"
