@@ -5,7 +5,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from larp.cards import print_cards, read_card
+from larp.cards import CardError, CardReason, print_cards, read_card, read_image
 from larp.cards.fonts import typeset
 from larp.cards.layout import PAPERS
 from tests.cards.made_chronicle import NOTE_MARKER, TRAIT_MARKER
@@ -84,3 +84,23 @@ def test_the_card_shows_player_creature_lineage_and_public_lines(chronicle, tmp_
     sheet = chronicle.characters["Marguerite-Dubois.2"]
     for shown in ("played by Ana Li", "Vampire · Toreador", *sheet.public):
         assert shown in text
+
+
+def test_a_photo_of_one_card_reads_as_its_character(chronicle, tmp_path):
+    (page, _) = pages_as_pictures(printed(chronicle, tmp_path), dpi=150)
+    paper = PAPERS["letter"]
+    left, top = (round(mm / 25.4 * 150) for mm in paper.card_origin(1))
+    size = (round(paper.card_width / 25.4 * 150), round(paper.card_height / 25.4 * 150))
+    photo = tmp_path / "photo.jpg"
+    photographed(page.crop((left, top, left + size[0], top + size[1])), blur=0.5, degrees=8).save(photo)
+    assert read_image(photo, chronicle) == chronicle.characters["brother_ambrose"]
+
+
+def test_a_photo_of_a_whole_sheet_is_refused_as_more_than_one_card(chronicle, tmp_path):
+    (page, _) = pages_as_pictures(printed(chronicle, tmp_path), dpi=150)
+    photo = tmp_path / "sheet.png"
+    page.save(photo)
+    with pytest.raises(CardError) as refused:
+        read_image(photo, chronicle)
+    assert refused.value.reason is CardReason.UNREADABLE
+    assert "one card at a time" in str(refused.value)
