@@ -1,0 +1,114 @@
+"""Adjudicating at the desk: a challenge step by step, then one entry; regains; transcripts."""
+
+from contextlib import contextmanager
+from typing import Iterator
+
+from larp.ledger import Entry, Kind, lock_to_json, result_to_json
+from larp.rules import (
+    CONCLUDE,
+    ChallengeState,
+    Night,
+    Note,
+    Offer,
+    RuleError,
+    apply,
+    finish,
+    legal_actions,
+    outcome,
+    regain,
+    start_challenge,
+)
+from larp.sheet import Category
+from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Clock, Party, RegainEvent
+from larp.desk.errors import DeskError
+from larp.desk.summaries import challenge_summary
+
+
+@contextmanager
+def forbidden() -> Iterator[None]:
+    """The rules engine's refusals, as the desk's, with the rule's id."""
+    try:
+        yield
+    except RuleError as error:
+        raise DeskError.forbidden(error) from None
+
+
+class Adjudicating:
+    def start(self, spec: ChallengeSpec) -> tuple[ChallengeState, list[Note]]:
+        """A challenge ready for its first step (spec with no steps), at the current game time."""
+        with forbidden():
+            return start_challenge(self.night(), spec)
+
+    def step(self, state: ChallengeState, step) -> tuple[ChallengeState, list[Note]]:
+        """One more step (a transcript step model, or `larp.rules.CONCLUDE`)."""
+        with forbidden():
+            return apply(state, step)
+
+    def offers(self, state: ChallengeState) -> list[Offer]:
+        return legal_actions(state)
+
+    def commit(self, state: ChallengeState, notes: list[Note] = ()) -> Entry:
+        """Write the challenge as one adjudication entry (concluding it first if it is not yet).
+
+        Refused if the record changed for its characters since it started.
+        """
+        if outcome(state) is None:
+            state, more = self.step(state, CONCLUDE)
+            notes = [*notes, *more]
+        night = self.night().at(state.clock)
+        self._check_unchanged(night, state)
+        with forbidden():
+            _, result = finish(night, state, notes)
+        spec = state.spec.model_copy(update={"steps": list(state.steps)})
+        payload = {
+            "challenge": spec.model_dump(mode="json", exclude_none=True),
+            "started": state.clock,
+            "result": result_to_json(result),
+            "lock": lock_to_json(outcome(state).lock),
+        }
+        characters = [spec.challenger.character]
+        if isinstance(spec.defender, Party):
+            characters.append(spec.defender.character)
+        return self._write(Kind.ADJUDICATION, challenge_summary(night, spec, result), characters, payload)
+
+    def _check_unchanged(self, night: Night, state: ChallengeState) -> None:
+        try:
+            fresh, _ = start_challenge(night, state.spec.model_copy(update={"steps": []}))
+        except RuleError as error:
+            fresh, reason = None, error.message
+        same = fresh is not None and (fresh.available, fresh.abilities, fresh.willpower, fresh.lock) == (
+            state.available,
+            state.abilities,
+            state.willpower,
+            state.lock,
+        )
+        if not same:
+            raise DeskError(
+                "the record changed for these characters while the challenge was under way "
+                f"({reason if fresh is None else 'another entry was written for them'}): start it again"
+            )
+
+    def regain(self, character_id: str, category: Category | str) -> Entry:
+        """A Willpower spent to regain every Trait lost in a category, once a night (R-NIGHT-1)."""
+        category = Category(category)
+        with forbidden():
+            _, result = regain(self.night(), character_id, category)
+        payload = {"character": character_id, "category": category.value, "result": result_to_json(result)}
+        return self._write(Kind.REGAIN, result.notes[0].text, [character_id], payload)
+
+    def record(self, event) -> Entry:
+        """A transcript event, played at this desk as a Narrator would, step by step."""
+        if isinstance(event, ChallengeEvent):
+            spec = event.challenge
+            state, notes = self.start(spec.model_copy(update={"steps": []}))
+            for index, step in enumerate(spec.steps):
+                try:
+                    state, more = apply(state, step)
+                except RuleError as error:
+                    raise DeskError.forbidden(error.at(step=index)) from None
+                notes += more
+            return self.commit(state, notes)
+        if isinstance(event, RegainEvent):
+            return self.regain(event.regain.character, event.regain.category)
+        return self.advance(Clock.model_validate(event.clock).advance_minutes)
+

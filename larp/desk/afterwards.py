@@ -1,0 +1,68 @@
+"""After the game at the desk: bundles out and in, reconciliation, and closing the night for good."""
+
+from dataclasses import replace
+from pathlib import Path
+
+from larp.ledger import Kind, next_starting_data
+from larp.ledger.bundle import read_bundle, write_bundle
+from larp.ledger.merge import merge_bundle
+from larp.ledger.reconcile import Reconciliation, reconcile
+from larp.ledger.reported import differences, read_reported
+from larp.desk.core import recorded
+from larp.desk.errors import DeskError
+from larp.desk.opening import chronicle_held
+
+
+class Afterwards:
+    def reconcile(self, night: int | None = None, reported: Path | None = None) -> Reconciliation:
+        """Per character: start, every change with its entry, end; anomalies first; with the
+        differences from the players' paper sheets when `reported` names them."""
+        row = self._night(night)
+        with recorded():
+            done = reconcile(row.chronicle, row.number, self.ledger.entries(row))
+            if reported is not None:
+                done = replace(done, differences=tuple(differences(done, read_reported(reported))))
+        return done
+
+    def export(self, out: Path, night: int | None = None, station: str | None = None) -> int:
+        """Write this station's entries of the night as a bundle; how many entries it holds."""
+        row = self._night(night)
+        station = station or self.station
+        with recorded():
+            entries = self.ledger.entries(row, station=station)
+            if not entries:
+                raise DeskError(f"station {station!r} wrote nothing in night {row.number}: there is nothing to export")
+            exported = self.now().isoformat(timespec="seconds")
+            write_bundle(Path(out), row.chronicle, row.number, station, entries, exported)
+        return len(entries)
+
+    def merge(self, bundle: Path) -> int:
+        """Bring another station's bundle into this record, whole or not at all; how many
+        entries were new (none, for a bundle merged before)."""
+        with recorded():
+            read = read_bundle(Path(bundle))
+            added = merge_bundle(self.ledger, read)
+            if self.night_row is None:
+                self.chronicle = chronicle_held(self.ledger)
+                self.night_row = self.ledger.night(read.chronicle, read.night)
+        self.reload()
+        return added
+
+    def archive_night(self) -> dict[str, dict]:
+        """`larp close-night`: the next game's starting states written (lost Traits and spent
+        Abilities back, Willpower per the chronicle, permanent changes kept), the night archived.
+        Closes this station's night first if it is open here."""
+        row = self._night(None)
+        if row.archived_at is not None:
+            raise DeskError(f"night {row.number} is archived already")
+        if not self.closed and self.ledger_has_opened_here():
+            self.close_night()
+        refresh = self.chronicle.willpower_refresh if self.chronicle else "full"
+        ends = self.reconcile().characters
+        following = {cid: next_starting_data(night.end, refresh) for cid, night in ends.items()}
+        with recorded():
+            self.night_row = self.ledger.archive(row, self.now().isoformat(timespec="seconds"), following)
+        return following
+
+    def ledger_has_opened_here(self) -> bool:
+        return any(entry.station == self.station for entry in self.entries(kind=Kind.OPENED.value))

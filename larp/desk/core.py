@@ -1,0 +1,256 @@
+"""The desk's core: the record it owns, the night it is at, and writing entries."""
+
+import socket
+import uuid
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Iterator, Self
+
+from larp.home import default_db
+from larp.ledger import Entry, GameClock, Kind, Ledger, LedgerError, NightRow, Tonight
+from larp.rules import CharacterState, Night
+from larp.sheet import Chronicle, Sheet
+from larp.desk.errors import DeskError
+from larp.desk.lookup import find
+from larp.desk.opening import (
+    chronicle_settings,
+    choose_chronicle,
+    number_to_open,
+    open_night_of,
+    starting_sheets,
+)
+
+Now = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@contextmanager
+def recorded() -> Iterator[None]:
+    """The ledger's errors, as the desk's."""
+    try:
+        yield
+    except LedgerError as error:
+        raise DeskError(str(error)) from None
+
+
+class DeskCore:
+    """The record, the chronicle, the station and its Narrator, and the night folded from the record."""
+
+    def __init__(self, ledger: Ledger, chronicle: Chronicle | None, station: str, narrator: str, now: Now) -> None:
+        self.ledger = ledger
+        self.chronicle = chronicle
+        self.station = station
+        self.narrator = narrator
+        self.now = now
+        self.night_row: NightRow | None = None
+        self.tonight = Tonight({})
+        self.clock = GameClock()
+        self.closed = False
+        self._version: int | None = None
+
+    # Opening and closing.
+
+    @classmethod
+    def open(
+        cls,
+        db: Path | str | None = None,
+        chronicle: Path | None = None,
+        station: str | None = None,
+        narrator: str = "",
+        *,
+        now: Now | None = None,
+        open_night: bool = True,
+    ) -> Self:
+        """The desk on the record at `db` (made if new), at this station's open night.
+
+        With `open_night=False` no night is opened: the desk reads the latest night
+        of its chronicle (or none yet, for a record that will receive bundles).
+        """
+        with recorded():
+            ledger = Ledger.open(db if db is not None else default_db())
+        return cls._on(ledger, chronicle, station, narrator, now, open_night)
+
+    @classmethod
+    def read(cls, db: Path | str | None = None, *, now: Now | None = None) -> Self:
+        """The desk on an existing record, to read, export or reconcile it; opens no night."""
+        with recorded():
+            ledger = Ledger.open(db if db is not None else default_db(), create=False)
+        return cls._on(ledger, None, None, "", now, open_night=False)
+
+    @classmethod
+    def _on(cls, ledger, folder, station, narrator, now, open_night) -> Self:
+        try:
+            with recorded():
+                chronicle = choose_chronicle(ledger, folder)
+                if station:
+                    ledger.remember("station", station)
+                if narrator:
+                    ledger.remember("narrator", narrator)
+                station = station or ledger.setting("station") or socket.gethostname()
+                narrator = narrator or ledger.setting("narrator") or ""
+            desk = cls(ledger, chronicle, station, narrator, now or utc_now)
+            desk._find_night(open_night)
+        except BaseException:
+            ledger.close()
+            raise
+        return desk
+
+    def _find_night(self, open_night: bool) -> None:
+        if self.chronicle is None:
+            if open_night:
+                raise DeskError("there is no chronicle to open a night on: give a chronicle folder (--chronicle DIR)")
+            return
+        with recorded():
+            if open_night:
+                self.night_row = open_night_of(self.ledger, self.chronicle.id, self.station)
+                if self.night_row is None:
+                    self._open_night()
+            else:
+                nights = self.ledger.nights(self.chronicle.id)
+                self.night_row = nights[-1] if nights else None
+        self.reload()
+
+    def _open_night(self) -> None:
+        number = number_to_open(self.ledger, self.chronicle.id, self.station)
+        known = self.ledger.night(self.chronicle.id, number)
+        starts = starting_sheets(self.ledger, known, self.chronicle)
+        opening = self._entry(
+            Kind.OPENED,
+            f"Night {number} of {self.chronicle.name} opens at station {self.station} ({len(starts)} characters)",
+            (),
+            {"chronicle": chronicle_settings(self.chronicle), "characters": starts},
+            game_time=0.0,
+            night=number,
+        )
+        self.night_row, _ = self.ledger.open_night(self.chronicle.id, number, opening)
+
+    def close(self) -> None:
+        """Let go of the record (the night stays open: see `close_night`)."""
+        self.ledger.close()
+
+    def close_night(self) -> Entry:
+        """This station's night is over (`larp night close`): nothing more is written to it here."""
+        return self._write(Kind.CLOSED, f"Night {self.night_number} closes at station {self.station}", (), {})
+
+    @property
+    def night_number(self) -> int | None:
+        return None if self.night_row is None else self.night_row.number
+
+    # Reading the record.
+
+    def reload(self) -> None:
+        """Fold the night again from the record (after another program wrote to it)."""
+        with recorded():
+            self._version = self.ledger.changed_elsewhere()
+            if self.night_row is None:
+                return
+            self.night_row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
+            entries = self.ledger.entries(self.night_row)
+        self.tonight = Tonight.of(entries)
+        clock = GameClock()
+        for entry in entries:
+            if entry.station == self.station:
+                clock = clock.after(entry)
+        self.clock = clock
+        self.closed = any(e.kind is Kind.CLOSED and e.station == self.station for e in entries)
+
+    def _current(self) -> None:
+        with recorded():
+            changed = self.ledger.changed_elsewhere() != self._version
+        if changed:
+            self.reload()
+
+    def night(self) -> Night:
+        """Tonight for the rules engine, its clock at the current game time."""
+        self._current()
+        return self.tonight.night(self.clock.at(self.now()))
+
+    def character(self, character_id: str) -> CharacterState:
+        """Tonight's state of a character: her starting sheet plus the entries."""
+        self._current()
+        try:
+            return self.tonight.characters[character_id]
+        except KeyError:
+            raise DeskError(f"there is no character {character_id!r} tonight") from None
+
+    def sheet(self, character_id: str) -> Sheet:
+        return self.character(character_id).sheet
+
+    def lookup(self, text: str) -> list[Sheet]:
+        """A scanned card, an exact id, else names and ids that match, best first."""
+        self._current()
+        sheets = {cid: state.sheet for cid, state in self.tonight.characters.items()}
+        base = self.chronicle or Chronicle(id="tonight", name="tonight")
+        return find(text, base.model_copy(update={"characters": sheets}))
+
+    def entries(
+        self,
+        character: str | None = None,
+        station: str | None = None,
+        kind: str | None = None,
+        night: int | None = None,
+    ) -> list[Entry]:
+        """The night's entries in the merged order (game time, then wall time)."""
+        row = self._night(night)
+        with recorded():
+            found = self.ledger.entries(row, character=character, station=station, kind=kind)
+        return sorted(found, key=lambda entry: entry.order)
+
+    def _night(self, number: int | None) -> NightRow:
+        if number is None or number == self.night_number:
+            if self.night_row is None:
+                raise DeskError("this record holds no night yet: open one (larp night open) or merge a bundle")
+            return self.night_row
+        with recorded():
+            row = self.ledger.night(self.chronicle.id, number) if self.chronicle else None
+        if row is None:
+            raise DeskError(f"there is no night {number} in this record")
+        return row
+
+    # Writing.
+
+    def _entry(self, kind, summary, characters, payload, *, reverses=None, game_time=None, night=None) -> Entry:
+        return Entry(
+            id=uuid.uuid4().hex,
+            night=night if night is not None else self.night_number,
+            station=self.station,
+            seq=0,
+            narrator=self.narrator,
+            kind=kind,
+            game_time=self.game_time() if game_time is None else game_time,
+            wall_time=self.now().astimezone(timezone.utc).isoformat(timespec="microseconds"),
+            summary=" ".join(summary.split()),
+            character_ids=tuple(characters),
+            reverses=reverses,
+            payload=payload,
+        )
+
+    def _write(self, kind: Kind, summary: str, characters, payload: dict, reverses: str | None = None) -> Entry:
+        self._current()
+        self._check_writable()
+        entry = self._entry(kind, summary, characters, payload, reverses=reverses)
+        with recorded():
+            entry = self.ledger.append(self.night_row, entry)
+        self._take(entry)
+        return entry
+
+    def _check_writable(self) -> None:
+        if self.night_row is None:
+            raise DeskError("no night is open at this station: open one (larp night open)")
+        if self.night_row.archived_at is not None:
+            raise DeskError(f"night {self.night_row.number} is archived (larp close-night): open the next night")
+        if self.closed:
+            raise DeskError(f"night {self.night_row.number} is closed at station {self.station}: open the next night")
+
+    def _take(self, entry: Entry) -> None:
+        """The desk's view, after writing an entry of its own."""
+        self.clock = self.clock.after(entry)
+        self.closed = self.closed or entry.kind is Kind.CLOSED
+        if entry.kind is Kind.REVERSAL or not self.tonight.follows(entry):
+            self.reload()
+        else:
+            self.tonight.apply(entry)

@@ -1,0 +1,185 @@
+"""A station's night as one file, to carry to another station (`larp export`, `larp merge`).
+
+JSON Lines, UTF-8:
+- line 1, the header: `{"bundle": "larp-night", "version": 1, "chronicle": ID,
+  "night": N, "station": NAME, "entries": COUNT, "exported": ISO TIME}`;
+- one line per entry (`Entry.to_json()`), in the station's order;
+- last line: `{"checksum": "sha256:HEX"}`, the SHA-256 of every byte before it.
+
+A bundle is read whole or refused whole: not a bundle, an unknown format
+version, truncated, or corrupt (a line that is not what it should be, or a
+checksum that does not match) is a LedgerError saying which.
+"""
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from larp.ledger.entry import Entry, Kind
+from larp.ledger.errors import LedgerError
+from larp.ledger.payloads import PAYLOADS
+
+FORMAT = "larp-night"
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Bundle:
+    where: str
+    chronicle: str
+    night: int
+    station: str
+    entries: tuple[Entry, ...]
+
+
+class Header(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    bundle: str
+    version: int
+    chronicle: str = Field(min_length=1)
+    night: int = Field(ge=1)
+    station: str = Field(min_length=1)
+    entries: int = Field(ge=0)
+    exported: str
+
+
+class EntryLine(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[0-9a-f]{32}$")
+    station: str
+    seq: int = Field(ge=1)
+    narrator: str
+    kind: Kind
+    game_time: float = Field(ge=0)
+    wall_time: str
+    summary: str
+    characters: list[str]
+    reverses: str | None
+    payload: dict[str, Any]
+
+
+def write_bundle(path: Path, chronicle: str, night: int, station: str, entries: list[Entry], exported: str) -> None:
+    """Write the bundle next to its place, then move it there: never half a bundle."""
+    header = {
+        "bundle": FORMAT,
+        "version": VERSION,
+        "chronicle": chronicle,
+        "night": night,
+        "station": station,
+        "entries": len(entries),
+        "exported": exported,
+    }
+    lines = [header] + [entry.to_json() for entry in entries]
+    body = "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)
+    data = body.encode("utf-8")
+    data += (json.dumps({"checksum": "sha256:" + hashlib.sha256(data).hexdigest()}) + "\n").encode("utf-8")
+    path = Path(path)
+    partial = path.with_name(path.name + ".partial")
+    try:
+        with open(partial, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(partial, path)
+    except OSError as error:
+        raise LedgerError(f"the bundle can't be written to {path} ({error.strerror or error})") from None
+
+
+def read_bundle(path: Path) -> Bundle:
+    where = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as error:
+        raise LedgerError(f"{where} can't be read ({error.strerror or error})") from None
+    lines = raw.split(b"\n")
+    header = parse_header(where, lines[0])
+    if raw.endswith(b"\n"):
+        lines.pop()
+    else:
+        raise refused(where, f"is truncated: its last line (line {len(lines)}) is cut short")
+    *content, last = lines
+    checksum = parse_line(where, len(lines), last)
+    if set(checksum) != {"checksum"}:
+        found = len(content) - 1
+        raise refused(where, f"is truncated: it ends at line {len(lines)} without its checksum ({found} of {header.entries} entries)")
+    entries = tuple(
+        entry_of_line(where, number, parse_line(where, number, line), header)
+        for number, line in enumerate(content[1:], start=2)
+    )
+    for what, values in (("id", [e.id for e in entries]), ("number", [e.seq for e in entries])):
+        if len(set(values)) != len(values):
+            raise refused(where, f"is corrupt: two of its entries have the same {what}")
+    if len(entries) != header.entries:
+        raise refused(where, f"is truncated: it holds {len(entries)} of its {header.entries} entries")
+    body = b"".join(line + b"\n" for line in content)
+    if checksum["checksum"] != "sha256:" + hashlib.sha256(body).hexdigest():
+        raise refused(where, "is corrupt: its checksum does not match its content (a line was changed)")
+    return Bundle(where, header.chronicle, header.night, header.station, entries)
+
+
+def refused(where: str, what: str) -> LedgerError:
+    return LedgerError(f"{where} {what}: the bundle is refused, nothing of it was imported")
+
+
+def parse_line(where: str, number: int, line: bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise refused(where, f"is corrupt: line {number} is not a JSON object") from None
+    if not isinstance(data, dict):
+        raise refused(where, f"is corrupt: line {number} is not a JSON object")
+    return data
+
+
+def parse_header(where: str, line: bytes) -> Header:
+    try:
+        data = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or data.get("bundle") != FORMAT:
+        raise refused(where, "is not a larp night bundle (its first line is not a bundle header)")
+    if data.get("version") != VERSION:
+        raise refused(
+            where, f"is a night bundle of format version {data.get('version')!r}, which this larp does not know (it reads version {VERSION})"
+        )
+    try:
+        return Header.model_validate(data)
+    except ValidationError as error:
+        raise refused(where, f"is corrupt: line 1, the header: {problem(error)}") from None
+
+
+def entry_of_line(where: str, number: int, data: dict[str, Any], header: Header) -> Entry:
+    try:
+        line = EntryLine.model_validate(data)
+        PAYLOADS[line.kind].model_validate(line.payload)
+    except ValidationError as error:
+        raise refused(where, f"is corrupt: line {number}: {problem(error)}") from None
+    if (line.kind is Kind.REVERSAL) != (line.reverses is not None):
+        raise refused(where, f"is corrupt: line {number}: only a reversal names an entry it reverses, and it must")
+    if line.station != header.station:
+        raise refused(where, f"is corrupt: line {number} is an entry of station {line.station!r} in a bundle of {header.station!r}")
+    return Entry(
+        id=line.id,
+        night=header.night,
+        station=line.station,
+        seq=line.seq,
+        narrator=line.narrator,
+        kind=line.kind,
+        game_time=line.game_time,
+        wall_time=line.wall_time,
+        summary=line.summary,
+        character_ids=tuple(line.characters),
+        reverses=line.reverses,
+        payload=line.payload,
+    )
+
+
+def problem(error: ValidationError) -> str:
+    detail = error.errors(include_url=False)[0]
+    place = ".".join(str(part) for part in detail["loc"])
+    return f"{place}: {detail['msg']}" if place else detail["msg"]

@@ -1,0 +1,71 @@
+"""A reconciliation as Markdown or CSV (its JSON is `Reconciliation.to_json()`)."""
+
+import csv
+import io
+
+from larp.rules import CharacterState, game_time
+from larp.sheet import ATTRIBUTES
+from larp.ledger.reconcile import Change, Reconciliation
+
+
+def describe(state: CharacterState) -> str:
+    """A character's state in one line: totals, what is lost, Willpower, Abilities."""
+    parts = [", ".join(f"{c.value.title()} {state.total(c)}" for c in ATTRIBUTES)]
+    lost = [f"{c.value.title()} {', '.join(state.lost[c.value])}" for c in ATTRIBUTES if state.lost.get(c.value)]
+    if lost:
+        parts.append("lost " + "; ".join(lost))
+    parts.append(f"Willpower {state.willpower}")
+    if state.abilities:
+        parts.append(", ".join(f"{name} {points}" for name, points in state.abilities.items()))
+    if state.regained:
+        parts.append("regained " + ", ".join(c.title() for c in sorted(state.regained)))
+    return "; ".join(parts)
+
+
+def change_line(change: Change) -> str:
+    entry = change.entry
+    line = f"{game_time(entry.game_time)} {entry.station}"
+    if entry.narrator:
+        line += f" ({entry.narrator})"
+    line += f" [{entry.short_id}] {entry.summary}"
+    if change.reversed_by:
+        line += f" — reversed by {change.reversed_by[:8]}"
+    return line
+
+
+def as_markdown(reconciliation: Reconciliation) -> str:
+    r = reconciliation
+    lines = [f"# Night {r.night} of {r.chronicle}: reconciliation", "", f"Stations: {', '.join(r.stations) or 'none'}", ""]
+    lines += ["## Anomalies", ""]
+    lines += [
+        f"- **{a.kind}** {a.message} [{a.entry.short_id}, station {a.entry.station}, {game_time(a.entry.game_time)}]"
+        for a in r.anomalies
+    ] or ["None."]
+    if r.differences:
+        lines += ["", "## Differences with the paper sheets", ""]
+        lines += [f"- {difference}" for difference in r.differences]
+    for cid, night in r.characters.items():
+        lines += ["", f"## {night.name} ({cid})", "", f"- Start: {describe(night.start)}"]
+        lines += [f"- {change_line(change)}" for change in night.changes]
+        lines.append(f"- End: {describe(night.end)}")
+    return "\n".join(lines) + "\n"
+
+
+def as_csv(reconciliation: Reconciliation) -> str:
+    """One row per line of the account: character, row (anomaly, difference, start, change, end), …"""
+    out = io.StringIO()
+    rows = csv.writer(out, lineterminator="\n")
+    rows.writerow(["character", "row", "entry", "station", "narrator", "game_time", "summary"])
+    for a in reconciliation.anomalies:
+        e = a.entry
+        rows.writerow([a.character, f"anomaly:{a.kind}", e.id, e.station, e.narrator, game_time(e.game_time), a.message])
+    for d in reconciliation.differences:
+        rows.writerow([d.character, "difference", "", "", "", "", str(d)])
+    for cid, night in reconciliation.characters.items():
+        rows.writerow([cid, "start", "", "", "", "", describe(night.start)])
+        for change in night.changes:
+            e = change.entry
+            summary = e.summary + (f" (reversed by {change.reversed_by})" if change.reversed_by else "")
+            rows.writerow([cid, "change", e.id, e.station, e.narrator, game_time(e.game_time), summary])
+        rows.writerow([cid, "end", "", "", "", "", describe(night.end)])
+    return out.getvalue()
