@@ -21,8 +21,9 @@ def key_path(chronicle_id: str) -> Path:
 
 def issuing_key(chronicle_id: str) -> bytes:
     """The chronicle's key, made now if the chronicle has none yet."""
-    path = make_card_folder(chronicle_id) / KEY_FILE
-    write_private(path, secrets.token_hex(KEY_BYTES).encode("ascii"), replace=False)
+    if not key_path(chronicle_id).exists():
+        path = make_card_folder(chronicle_id) / KEY_FILE
+        write_private(path, secrets.token_hex(KEY_BYTES).encode("ascii"), replace=False)
     return reading_key(chronicle_id)
 
 

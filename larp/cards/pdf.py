@@ -42,6 +42,8 @@ def draw_cut_marks(pdf, paper: Paper) -> None:
 
 
 def draw_face(pdf, face: CardFace, left: float, top: float) -> None:
+    from fpdf.enums import RenderStyle
+
     font: Font | None = None
     for text in face.texts:
         if text.font != font:
@@ -55,5 +57,5 @@ def draw_face(pdf, face: CardFace, left: float, top: float) -> None:
     pdf.set_fill_color(0)
     module = face.module
     x, y = left + face.qr_x, top + face.qr_y
-    for row, column, length in face.code.runs:
-        pdf.rect(x + column * module, y + row * module, length * module, module, style="F")
+    for row, column, width, height in face.code.rectangles:
+        pdf.rect(x + column * module, y + row * module, width * module, height * module, style=RenderStyle.F)

@@ -1,7 +1,8 @@
 """A card's QR code: a full QR symbol (never Micro QR) of version 4 or less at error correction Q.
 
-The symbol is kept as runs of dark modules, row by row, which draw as few
-rectangles in a PDF or an SVG path.
+The symbol is kept as rectangles of dark modules: runs along each row, a run
+merged with the same run in the rows below it. They draw as few rectangles in a
+PDF or an SVG path.
 """
 
 from dataclasses import dataclass
@@ -19,8 +20,8 @@ class QrCode:
     version: int
     size: int
     """Modules per side, without the quiet zone."""
-    runs: tuple[tuple[int, int, int], ...]
-    """(row, column, length) of each run of dark modules."""
+    rectangles: tuple[tuple[int, int, int, int], ...]
+    """(row, column, width, height) of each rectangle of dark modules."""
 
 
 def qr_code(card: Card, payload: str) -> QrCode:
@@ -42,17 +43,34 @@ def qr_code(card: Card, payload: str) -> QrCode:
             character=card.character,
         )
     symbol.make(fit=False)
-    return QrCode(version=version, size=symbol.modules_count, runs=dark_runs(symbol.modules))
+    return QrCode(version=version, size=symbol.modules_count, rectangles=dark_rectangles(symbol.modules))
 
 
-def dark_runs(modules: list[list[bool]]) -> tuple[tuple[int, int, int], ...]:
-    runs = []
+def dark_rectangles(modules: list[list[bool]]) -> tuple[tuple[int, int, int, int], ...]:
+    done: list[list[int]] = []
+    growing: dict[tuple[int, int], list[int]] = {}
     for row, line in enumerate(modules):
-        start = None
-        for column, dark in enumerate([*line, False]):
-            if dark and start is None:
-                start = column
-            elif not dark and start is not None:
-                runs.append((row, start, column - start))
-                start = None
-    return tuple(runs)
+        below: dict[tuple[int, int], list[int]] = {}
+        for column, length in dark_runs(line):
+            rectangle = growing.pop((column, length), None)
+            if rectangle is None:
+                rectangle = [row, column, length, 0]
+            rectangle[3] += 1
+            below[(column, length)] = rectangle
+        done.extend(growing.values())
+        growing = below
+    done.extend(growing.values())
+    return tuple(tuple(rectangle) for rectangle in done)
+
+
+def dark_runs(line: list[bool]) -> list[tuple[int, int]]:
+    """(column, length) of each run of dark modules in a row."""
+    runs = []
+    start = None
+    for column, dark in enumerate([*line, False]):
+        if dark and start is None:
+            start = column
+        elif not dark and start is not None:
+            runs.append((start, column - start))
+            start = None
+    return runs

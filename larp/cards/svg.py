@@ -29,10 +29,12 @@ def card_svg(face: CardFace) -> str:
             f'<line x1="{rule.x1:.2f}" y1="{rule.y:.2f}" x2="{rule.x2:.2f}" y2="{rule.y:.2f}" '
             f'stroke="#000" stroke-width="{rule.thickness:g}"/>'
         )
-    runs = "".join(f"M{column} {row}h{length}v1h-{length}z" for row, column, length in face.code.runs)
+    modules = "".join(
+        f"M{column} {row}h{width}v{height}h-{width}z" for row, column, width, height in face.code.rectangles
+    )
     parts.append(
         f'<path transform="translate({face.qr_x:.3f} {face.qr_y:.3f}) scale({face.module:.5f})" '
-        f'd="{runs}" fill="#000" shape-rendering="crispEdges"/>'
+        f'd="{modules}" fill="#000" shape-rendering="crispEdges"/>'
     )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

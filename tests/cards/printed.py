@@ -20,16 +20,16 @@ def qr_texts(picture: Image.Image) -> list[str]:
     return [code.text for code in decoded(picture)]
 
 
-def drawn(runs, size: int, scale: int = 4) -> Image.Image:
-    """A QR symbol's runs of dark modules painted as pixels, inside a quiet zone of 4 modules."""
+def drawn(rectangles, size: int, scale: int = 4) -> Image.Image:
+    """A QR symbol's rectangles of dark modules painted as pixels, inside a quiet zone of 4 modules."""
     from PIL import ImageDraw
 
     side = (size + 8) * scale
     picture = Image.new("L", (side, side), 255)
     pen = ImageDraw.Draw(picture)
-    for row, column, length in runs:
+    for row, column, width, height in rectangles:
         left, top = (column + 4) * scale, (row + 4) * scale
-        pen.rectangle([left, top, left + length * scale - 1, top + scale - 1], fill=0)
+        pen.rectangle([left, top, left + width * scale - 1, top + height * scale - 1], fill=0)
     return picture
 
 

@@ -62,11 +62,12 @@ def test_print_warns_of_public_lines_that_did_not_fit(run, tmp_path):
     assert re.search(r"brother_ambrose: \d+ public lines didn't fit", err)
 
 
-def svg_runs(svg: Path) -> tuple[list[tuple[int, int, int]], int]:
-    """The runs of dark modules an SVG card's QR path draws, and the symbol's size."""
+def svg_rectangles(svg: Path) -> tuple[list[tuple[int, int, int, int]], int]:
+    """The rectangles of dark modules an SVG card's QR path draws, and the symbol's size."""
     (path,) = [node for node in ElementTree.parse(svg).iter() if node.tag.endswith("path")]
-    runs = [(int(r), int(c), int(n)) for c, r, n in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\3z", path.get("d"))]
-    return runs, max(column + length for _, column, length in runs)
+    found = re.findall(r"M(\d+) (\d+)h(\d+)v(\d+)h-\3z", path.get("d"))
+    rectangles = [(int(row), int(column), int(width), int(height)) for column, row, width, height in found]
+    return rectangles, max(column + width for _, column, width, _ in rectangles)
 
 
 def test_print_svg_writes_one_card_per_character_that_scans_back(run, chronicle, tmp_path):
@@ -74,7 +75,7 @@ def test_print_svg_writes_one_card_per_character_that_scans_back(run, chronicle,
     assert run("cards", "print", "--out", str(tmp_path / "cards.pdf"), "--svg", str(folder))[0] == 0
     assert sorted(path.stem for path in folder.glob("*.svg")) == sorted(chronicle.characters)
     for svg in folder.glob("*.svg"):
-        (code,) = decoded(drawn(*svg_runs(svg)))
+        (code,) = decoded(drawn(*svg_rectangles(svg)))
         assert read_card(code.text, chronicle).id == svg.stem
         text = svg.read_text(encoding="utf-8")
         assert "Sworn-to-the-Sabbat" not in text and "Quicksilverish" not in text

@@ -59,7 +59,7 @@ def test_the_longest_ids_that_fit_make_a_full_qr_code_of_version_4_at_q():
         payload = payload_text(card, KEY)
         symbol = qr_code(card, payload)
         assert symbol.version == 4 and symbol.size == 4 * 4 + 17
-        (read,) = decoded(drawn(symbol.runs, symbol.size))
+        (read,) = decoded(drawn(symbol.rectangles, symbol.size))
         assert (read.format, read.ec_level, read.text) == (zxingcpp.BarcodeFormat.QRCode, "Q", payload)
 
 
