@@ -3,7 +3,7 @@
 from dataclasses import replace
 from pathlib import Path
 
-from larp.ledger import Kind, next_starting_data
+from larp.ledger import next_starting_data
 from larp.ledger.bundle import read_bundle, write_bundle
 from larp.ledger.merge import merge_bundle
 from larp.ledger.reconcile import Reconciliation, reconcile
@@ -55,7 +55,7 @@ class Afterwards:
         row = self._night(None)
         if row.archived_at is not None:
             raise DeskError(f"night {row.number} is archived already")
-        if not self.closed and self.ledger_has_opened_here():
+        if self.opened_here and not self.closed:
             self.close_night()
         refresh = self.chronicle.willpower_refresh if self.chronicle else "full"
         ends = self.reconcile().characters
@@ -63,6 +63,3 @@ class Afterwards:
         with recorded():
             self.night_row = self.ledger.archive(row, self.now().isoformat(timespec="seconds"), following)
         return following
-
-    def ledger_has_opened_here(self) -> bool:
-        return any(entry.station == self.station for entry in self.entries(kind=Kind.OPENED.value))

@@ -49,7 +49,10 @@ class DeskCore:
         self.night_row: NightRow | None = None
         self.tonight = Tonight({})
         self.clock = GameClock()
+        self.opened_here = False
+        """This station opened the night (and may write to it)."""
         self.closed = False
+        """This station closed the night (and writes nothing more to it but reversals)."""
         self._version: int | None = None
 
     # Opening and closing.
@@ -132,6 +135,12 @@ class DeskCore:
         """Let go of the record (the night stays open: see `close_night`)."""
         self.ledger.close()
 
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
     def close_night(self) -> Entry:
         """This station's night is over (`larp night close`): nothing more is written to it here."""
         return self._write(Kind.CLOSED, f"Night {self.night_number} closes at station {self.station}", (), {})
@@ -156,7 +165,9 @@ class DeskCore:
             if entry.station == self.station:
                 clock = clock.after(entry)
         self.clock = clock
-        self.closed = any(e.kind is Kind.CLOSED and e.station == self.station for e in entries)
+        mine = {e.kind for e in entries if e.station == self.station}
+        self.opened_here = Kind.OPENED in mine
+        self.closed = Kind.CLOSED in mine
 
     def _current(self) -> None:
         with recorded():
@@ -231,20 +242,26 @@ class DeskCore:
 
     def _write(self, kind: Kind, summary: str, characters, payload: dict, reverses: str | None = None) -> Entry:
         self._current()
-        self._check_writable()
+        self._check_writable(kind)
         entry = self._entry(kind, summary, characters, payload, reverses=reverses)
         with recorded():
             entry = self.ledger.append(self.night_row, entry)
         self._take(entry)
         return entry
 
-    def _check_writable(self) -> None:
+    def _check_writable(self, kind: Kind) -> None:
+        """Anything goes into the station's open night; a reversal into any night not archived."""
         if self.night_row is None:
             raise DeskError("no night is open at this station: open one (larp night open)")
+        number = self.night_row.number
         if self.night_row.archived_at is not None:
-            raise DeskError(f"night {self.night_row.number} is archived (larp close-night): open the next night")
+            raise DeskError(f"night {number} is archived (larp close-night): open the next night")
+        if kind is Kind.REVERSAL:
+            return
+        if not self.opened_here:
+            raise DeskError(f"station {self.station} has no night open: open one (larp night open)")
         if self.closed:
-            raise DeskError(f"night {self.night_row.number} is closed at station {self.station}: open the next night")
+            raise DeskError(f"night {number} is closed at station {self.station}: open the next night")
 
     def _take(self, entry: Entry) -> None:
         """The desk's view, after writing an entry of its own."""

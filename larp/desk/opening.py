@@ -2,7 +2,6 @@
 
 from pathlib import Path
 
-import larp
 from larp.ledger import Kind, Ledger, NightRow, Tonight, starting_data
 from larp.sheet import Chronicle, SheetError, load_chronicle
 from larp.desk.errors import DeskError
@@ -11,8 +10,8 @@ FOLDER_SETTING = "chronicle_folder"
 
 
 def demo_folder() -> Path:
-    """The demo chronicle that a first run opens on."""
-    return Path(larp.__file__).parent.parent / "cards"
+    """The demo chronicle that a first run opens on: `cards/` beside the larp package."""
+    return Path(__file__).resolve().parents[2] / "cards"
 
 
 def load_folder(folder: Path) -> Chronicle:

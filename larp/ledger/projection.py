@@ -90,8 +90,9 @@ class Tonight:
             return self._reversal(entry)
         reversal = self.reversals.get(entry.id)
         if reversal is not None:
-            for cid in entry.character_ids:
-                self.pending.setdefault(cid, []).append((entry, reversal))
+            if reversal.order > entry.order:
+                for cid in entry.character_ids:
+                    self.pending.setdefault(cid, []).append((entry, reversal))
             return [Effect(cid, entry, reversed_by=reversal.id) for cid in entry.character_ids]
         if entry.kind in CHANGING:
             self._check_reliance(entry)

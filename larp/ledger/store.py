@@ -49,11 +49,12 @@ class Ledger:
             target = MEMORY
         else:
             path = Path(path)
-            if not path.exists():
-                if not create:
-                    raise LedgerError(f"there is no night record at {where}: open a night first (larp night open)")
+            if path.exists():
+                read_only = is_read_only(path)
+            elif create:
                 make_folder(path.parent)
-            read_only = is_read_only(path)
+            else:
+                raise LedgerError(f"there is no night record at {where}: open a night first (larp night open)")
             target = path.resolve().as_uri() + ("?mode=ro" if read_only else "")
         try:
             db = sqlite3.connect(target, uri=target != MEMORY, isolation_level=None, timeout=10)

@@ -1,0 +1,60 @@
+"""`larp log` and `larp reverse`: reading the night's record, and undoing a mistaken call."""
+
+import json
+
+from larp.cli.night_record import add_db_option, failed
+
+
+def register(subparsers) -> None:
+    log = subparsers.add_parser("log", help="the night's entries, in game-clock order")
+    log.add_argument("--character", metavar="ID", help="only the entries about this character")
+    log.add_argument("--station", help="only this station's entries")
+    log.add_argument("--night", type=int, metavar="N", help="another night than the latest")
+    log.add_argument("--format", choices=["text", "json"], default="text")
+    add_db_option(log)
+    log.set_defaults(func=run_log)
+    reverse = subparsers.add_parser("reverse", help="reverse an entry: a new entry undoes it, saying why (R-NIGHT-3)")
+    reverse.add_argument("entry", metavar="ENTRY_ID", help="the entry's id, or enough of its start to be the only one")
+    reverse.add_argument("--reason", required=True, help="why the entry is reversed")
+    reverse.add_argument("--narrator", default="", help="the Narrator who reverses it")
+    add_db_option(reverse)
+    reverse.set_defaults(func=run_reverse)
+
+
+def run_log(args) -> int:
+    from larp.desk import Desk, DeskError
+
+    try:
+        with Desk.read(args.db) as desk:
+            entries = desk.entries(character=args.character, station=args.station, night=args.night)
+            reversed_by = {e.reverses: e.short_id for e in desk.entries(kind="reversal", night=args.night)}
+    except DeskError as error:
+        return failed("log", error)
+    if args.format == "json":
+        print(json.dumps([{"night": e.night, **e.to_json()} for e in entries], indent=2, ensure_ascii=False))
+        return 0
+    for entry in entries:
+        print(line(entry, reversed_by.get(entry.id)))
+    return 0
+
+
+def line(entry, reversed_by: str | None) -> str:
+    from larp.rules import game_time
+
+    who = entry.station + (f"/{entry.narrator}" if entry.narrator else "")
+    text = f"{entry.short_id}  {game_time(entry.game_time):>5}  {who}  {entry.summary}"
+    return text + (f"  [reversed by {reversed_by}]" if reversed_by else "")
+
+
+def run_reverse(args) -> int:
+    from larp.desk import Desk, DeskError
+
+    try:
+        with Desk.read(args.db) as desk:
+            if args.narrator:
+                desk.narrator = args.narrator
+            entry = desk.reverse(args.entry, args.reason)
+    except DeskError as error:
+        return failed("reverse", error)
+    print(f"{entry.id}  {entry.summary}")
+    return 0

@@ -1,0 +1,21 @@
+"""What the night-record commands share: the `--db` option, and telling a failure."""
+
+import sys
+from pathlib import Path
+
+EXIT_FAILED = 1
+
+
+def add_db_option(parser) -> None:
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="the night record (default: $LARP_DB, else night.sqlite3 in the larp data folder, which $LARP_HOME overrides)",
+    )
+
+
+def failed(command: str, error: Exception) -> int:
+    """One line on standard error, for the Narrator; exit status 1."""
+    print(f"larp {command}: {error}", file=sys.stderr)
+    return EXIT_FAILED

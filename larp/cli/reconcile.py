@@ -1,0 +1,55 @@
+"""`larp reconcile` and `larp close-night`: the account of the night, then the next game's start."""
+
+import json
+from pathlib import Path
+
+from larp.cli.night_record import add_db_option, failed
+
+
+def register(subparsers) -> None:
+    reconcile = subparsers.add_parser(
+        "reconcile", help="per character: start, every change with its entry, end; anomalies first"
+    )
+    reconcile.add_argument("--night", type=int, metavar="N", help="another night than the latest")
+    reconcile.add_argument(
+        "--reported", type=Path, metavar="FILE", help="what the paper sheets show (.csv or .toml): every difference is listed"
+    )
+    reconcile.add_argument("--format", choices=["md", "csv", "json"], default="md")
+    add_db_option(reconcile)
+    reconcile.set_defaults(func=run_reconcile)
+    close = subparsers.add_parser(
+        "close-night", help="write the next game's starting state and archive the night (after every merge)"
+    )
+    add_db_option(close)
+    close.set_defaults(func=run_close_night)
+
+
+def run_reconcile(args) -> int:
+    from larp.desk import Desk, DeskError
+    from larp.ledger.report import as_csv, as_markdown
+
+    try:
+        with Desk.read(args.db) as desk:
+            done = desk.reconcile(night=args.night, reported=args.reported)
+    except DeskError as error:
+        return failed("reconcile", error)
+    if args.format == "json":
+        print(json.dumps(done.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print((as_csv if args.format == "csv" else as_markdown)(done), end="")
+    return 0
+
+
+def run_close_night(args) -> int:
+    from larp.desk import Desk, DeskError
+
+    try:
+        with Desk.read(args.db) as desk:
+            number = desk.night_number
+            following = desk.archive_night()
+    except DeskError as error:
+        return failed("close-night", error)
+    for cid, start in following.items():
+        print(f"{cid}: starts night {number + 1} with Willpower {start['willpower']}")
+    print(f"Night {number} is archived; night {number + 1} starts from the states above ({len(following)} characters)")
+    return 0

@@ -1,0 +1,91 @@
+"""`larp record FILE|-`: a transcript's events appended to this station's open night.
+
+Each event is played at the desk and written as one entry, in its own
+transaction; a night is opened if none is. The transcript's characters that the
+record does not know yet join the night. The game clock is held while the
+transcript is recorded, so that its `clock` events alone move it on.
+
+Exit 2 when the transcript does not fit its contract (nothing is written); 3
+when the rules forbid an event given what the night already holds (the events
+before it are recorded, nothing of it is, and `{"error": …}` is printed as
+`larp resolve` prints it); 1 when the record can't be written.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+from larp.cli.night_record import add_db_option, failed
+from larp.cli.resolve import EXIT_BAD_INPUT, EXIT_FORBIDDEN, read_input
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("record", help="append a transcript's events to this station's night")
+    parser.add_argument("file", metavar="FILE|-", help="the transcript, or - to read standard input")
+    parser.add_argument("--chronicle", type=Path, metavar="DIR", help="the chronicle folder, if a night must be opened")
+    parser.add_argument("--station", help="this station's name")
+    parser.add_argument("--narrator", default="", help="the Narrator recording it")
+    parser.add_argument("--quiet", action="store_true", help="print no line per entry")
+    add_db_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from larp.desk import Desk, DeskError
+    from larp.sheet import SheetError
+    from larp.sheet.loading import load_transcript
+
+    try:
+        where = "standard input" if args.file == "-" else args.file
+        transcript = load_transcript(read_input(args.file), where)
+    except SheetError as error:
+        print(f"larp record: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        with Desk.open(args.db, args.chronicle, args.station, args.narrator) as desk:
+            return record(desk, transcript, args.quiet)
+    except DeskError as error:
+        return failed("record", error)
+
+
+def record(desk, transcript, quiet: bool) -> int:
+    welcome(desk, transcript)
+    holding = not desk.clock_held()
+    if holding:
+        desk.hold()
+    status = play(desk, transcript.events, quiet)
+    if holding:
+        desk.resume()
+    return status
+
+
+def play(desk, events, quiet: bool) -> int:
+    """Each event as an entry, until the rules refuse one."""
+    from larp.desk import DeskError
+
+    for index, event in enumerate(events):
+        try:
+            entry = desk.record(event)
+        except DeskError as error:
+            if error.rule_error is None:
+                raise
+            print(json.dumps({"error": error.rule_error.at(event=index).to_json()}))
+            print(f"larp record: event {index} refused ({error}); the {index} before it are recorded", file=sys.stderr)
+            return EXIT_FORBIDDEN
+        if not quiet:
+            print(f"{entry.id}  {entry.summary}", flush=True)
+    print(f"larp record: {len(events)} events recorded in night {desk.night_number} at station {desk.station}", file=sys.stderr)
+    return 0
+
+
+def welcome(desk, transcript) -> None:
+    """The transcript's new characters join the night; differences from the record are said."""
+    night = desk.night()
+    if transcript.house_rules != night.rules:
+        print("larp record: the transcript's house rules differ from the chronicle's; the chronicle's apply", file=sys.stderr)
+    for sheet in transcript.characters:
+        known = night.characters.get(sheet.id)
+        if known is None:
+            desk.add(sheet)
+        elif known.sheet != sheet:
+            print(f"larp record: {sheet.id}'s sheet differs from the record's; the record's is used", file=sys.stderr)
