@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from larp.cards.issue import character_of, current_card, issued_payload
+from larp.cards.issue import current_card, issued_payload
 from larp.cards.layout import PAPERS, CardFace, card_face
 from larp.cards.qr import qr_code
 from larp.sheet import Chronicle
@@ -16,10 +16,9 @@ def card_faces(chronicle: Chronicle, character_ids: list[str], paper: str) -> li
     """
     faces = []
     for character_id in character_ids:
-        sheet = character_of(chronicle, character_id)
         card = current_card(chronicle, character_id)
         code = qr_code(card, issued_payload(card))
-        faces.append(card_face(sheet, chronicle.name, card, code, PAPERS[paper]))
+        faces.append(card_face(chronicle.characters[character_id], chronicle.name, card, code, PAPERS[paper]))
     return faces
 
 
