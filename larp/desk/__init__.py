@@ -6,8 +6,9 @@ for a Narrator at a busy table (`.rule` when the rules forbid something,
 `.reason` when a scanned card is refused).
 
     desk = Desk.open(db=None, chronicle=None, station=None, narrator="")
-        # The record at `db` (default: larp.home.default_db()), made if new. The
-        # chronicle: the folder given, else the one the record last used, else
+        # The record at `db` (default: larp.home.default_db(); ":memory:" for none
+        # on disk), made if new. The chronicle: the folder (or Chronicle) given,
+        # else the folder the record last used, else
         # the one it holds, else the demo chronicle (<repo>/cards). Opens this
         # station's night if none is open. `station` defaults to the name this
         # record remembers, else the host name. `now=` injects the wall clock.

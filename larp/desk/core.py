@@ -61,7 +61,7 @@ class DeskCore:
     def open(
         cls,
         db: Path | str | None = None,
-        chronicle: Path | None = None,
+        chronicle: Path | Chronicle | None = None,
         station: str | None = None,
         narrator: str = "",
         *,

@@ -21,10 +21,12 @@ def load_folder(folder: Path) -> Chronicle:
         raise DeskError(f"the chronicle can't be read: {error}") from None
 
 
-def choose_chronicle(ledger: Ledger, folder: Path | None) -> Chronicle | None:
-    """The folder given; else the one this record last used; else the chronicle the record
-    holds (its settings and tonight's sheets); else the demo chronicle. None only for a
-    record that knows no chronicle, when no demo chronicle is found either."""
+def choose_chronicle(ledger: Ledger, folder: Path | Chronicle | None) -> Chronicle | None:
+    """The chronicle (or folder) given; else the folder this record last used; else the
+    chronicle the record holds (its settings and tonight's sheets); else the demo chronicle.
+    None only for a record that knows no chronicle, when no demo chronicle is found either."""
+    if isinstance(folder, Chronicle):
+        return folder
     if folder is not None:
         chronicle = load_folder(Path(folder))
         ledger.remember(FOLDER_SETTING, str(Path(folder).resolve()))
