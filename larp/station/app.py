@@ -1,0 +1,188 @@
+"""The Narrator station: the app, its global keys, the game clock and the one error handler."""
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.reactive import var
+from textual.screen import Screen
+
+from larp.station.errors import notice_of
+from larp.station.modals import NumberScreen
+from larp.station.screens.help import HelpScreen
+from larp.station.screens.log import NightLogScreen
+from larp.station.screens.reconcile import ReconcileScreen
+from larp.station.screens.sheets import SheetScreen
+
+Result = TypeVar("Result")
+
+CLOCK_TICK_SECONDS = 1.0
+
+
+class StationApp(App[None]):
+    """What a Narrator has open all night: sheets, challenges, the night log, the reconciliation."""
+
+    TITLE = "larp"
+    CSS_PATH = "station.tcss"
+    MODES = {"sheets": SheetScreen, "log": NightLogScreen, "reconcile": ReconcileScreen}
+    DEFAULT_MODE = "sheets"
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="help"),
+        Binding("f2", "show('sheets')", "Sheets", id="sheets"),
+        Binding("f3", "show('log')", "Night log", id="log"),
+        Binding("f4", "show('reconcile')", "Reconcile", id="reconcile"),
+        Binding("f5", "hold", "Hold!", id="hold"),
+        Binding("f5", "resume", "Resume", id="resume"),
+        Binding("f6", "advance", "Advance clock", id="advance"),
+    ]
+
+    desk = var(None)
+    """The desk this station works through; None until the night record is open."""
+    game_minutes = var(0.0)
+    """The game clock as the desk last gave it, in minutes since the night opened."""
+    clock_held = var(False)
+    place = var("opening the night record…")
+    """The chronicle, the station and its Narrator, for the clock bar."""
+
+    def __init__(self, desk=None, open_desk: Callable[[], Any] | None = None) -> None:
+        super().__init__()
+        self._given_desk = desk
+        self._open_desk = open_desk
+
+    def on_mount(self) -> None:
+        self.set_interval(CLOCK_TICK_SECONDS, self.read_clock)
+        if self._given_desk is not None:
+            self.desk = self._given_desk
+        else:
+            self.call_after_refresh(self.open_night)
+
+    def on_unmount(self) -> None:
+        if self.desk is not None and self._given_desk is None:
+            self.desk.close()
+
+    def open_night(self) -> None:
+        """Open the night record once the first screen is up (a cold start shows the station at once)."""
+        desk = self.consult(self._open_desk)
+        if desk is not None:
+            self.desk = desk
+
+    def watch_desk(self) -> None:
+        self.read_clock()
+        self.refresh_bindings()
+        if self.desk is not None:
+            desk = self.desk
+            narrator = f" · Narrator {desk.narrator}" if desk.narrator else ""
+            self.place = f"{desk.chronicle.name} · night {desk.night_number} · station {desk.station}{narrator}"
+
+    def read_clock(self) -> None:
+        if self.desk is None:
+            return
+        self.game_minutes = self.desk.game_time()
+        held = self.desk.clock_held()
+        if held != self.clock_held:
+            self.clock_held = held
+            self.refresh_bindings()
+
+    # The one error handler.
+
+    def report(self, error: BaseException) -> None:
+        """Tell the Narrator what went wrong and what to do; never a traceback."""
+        notice = notice_of(error)
+        self.notify(notice.message, title=notice.title, severity=notice.severity, timeout=10)
+
+    def consult(self, call: Callable[..., Result], *args: Any) -> Result | None:
+        """Ask the desk; a refusal or a failure becomes a notification, and the answer None."""
+        try:
+            return call(*args)
+        except Exception as error:  # every failure reaches the Narrator as a notice
+            self.report(error)
+            return None
+
+    # Global actions.
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("hold", "resume", "advance") and self.desk is None:
+            return False
+        if action == "hold":
+            return not self.clock_held
+        if action == "resume":
+            return self.clock_held
+        if action == "show":
+            return self.current_mode != parameters[0]
+        return True
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_show(self, mode: str) -> None:
+        """Go to the sheets, the night log or the reconciliation; a challenge under way waits on the sheets."""
+        if self.current_mode != mode:
+            self.switch_mode(mode)
+
+    def action_hold(self) -> None:
+        self.clock_work("hold")
+
+    def action_resume(self) -> None:
+        self.clock_work("resume")
+
+    @work
+    async def action_advance(self) -> None:
+        minutes = await self.push_screen_wait(
+            NumberScreen("Advance the game clock", "Minutes of game time that pass", default=5, maximum=24 * 60)
+        )
+        if minutes:
+            self.clock_work("advance", minutes)
+
+    def clock_work(self, what: str, *args: Any) -> None:
+        entry = self.consult(getattr(self.desk, what), *args)
+        if entry is not None:
+            self.read_clock()
+            self.refresh_bindings()
+            self.notify(entry.summary, title="Game clock")
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield SystemCommand("Sheets", "Look up a character: scan a card, or type a name or id", lambda: self.action_show("sheets"))
+        yield SystemCommand("Night log", "Tonight's entries, filtered; reverse a mistaken one", lambda: self.action_show("log"))
+        yield SystemCommand("Reconcile", "The night record per character, anomalies first", lambda: self.action_show("reconcile"))
+        if self.desk is not None:
+            if self.clock_held:
+                yield SystemCommand("Resume the game clock", "End the Hold!", self.action_resume)
+            else:
+                yield SystemCommand("Hold! the game clock", "Stop game time", self.action_hold)
+            yield SystemCommand("Advance the game clock", "Let minutes of game time pass", self.action_advance)
+        yield from screen_commands(screen)
+        yield SystemCommand("Help", "The keys of every screen", self.action_help)
+        yield SystemCommand("Quit", "Close the station; everything recorded stays recorded", self.action_quit)
+
+
+def screen_commands(screen: Screen) -> Iterable[SystemCommand]:
+    """The commands of the screen the palette was opened on, if it has any."""
+    commands = getattr(screen, "commands", None)
+    return commands() if commands is not None else ()
+
+
+def open_desk(db: Path | None, chronicle: Path | None, station: str | None, narrator: str):
+    """The real desk, opened on the night record (imported here: a cold start shows the screen first)."""
+    from larp.desk import Desk
+
+    return Desk.open(db=db, chronicle=chronicle, station=station, narrator=narrator)
+
+
+def create_app(
+    desk=None,
+    *,
+    db: Path | None = None,
+    chronicle: Path | None = None,
+    station: str | None = None,
+    narrator: str = "",
+) -> StationApp:
+    """The station, on `desk` if given (tests), else on the desk it opens from these options."""
+
+    def opener():
+        return open_desk(db, chronicle, station, narrator)
+
+    return StationApp(desk=desk, open_desk=opener)

@@ -1,0 +1,155 @@
+"""Questions the station asks in a modal: confirm, pick one, a number, a reason. Esc backs out."""
+
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.validation import Integer
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+Answer = TypeVar("Answer")
+
+
+class Question(ModalScreen[Answer], Generic[Answer]):
+    """A titled question over the screen; Esc answers None."""
+
+    CSS_PATH = "modals.tcss"
+    BINDINGS = [Binding("escape", "back", "Back", id="question.back")]
+    HINT = "Enter to answer, Esc to go back"
+
+    def __init__(self, title: str, prompt: str = "") -> None:
+        super().__init__()
+        self.question = title
+        self.prompt = prompt
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="question"):
+            yield Label(self.question, id="question-title")
+            if self.prompt:
+                yield Static(self.prompt, id="question-prompt")
+            yield from self.answers()
+            yield Static(self.HINT, id="question-hint")
+
+    def answers(self) -> ComposeResult:
+        yield from ()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(Question[bool]):
+    """Yes or no, for a step that can't be taken back."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n", "answer(False)", "No", id="confirm.no"),
+    ]
+    HINT = "y yes, n or Esc no"
+
+    def __init__(self, title: str, prompt: str = "", yes: str = "Yes") -> None:
+        super().__init__(title, prompt)
+        self.yes = yes
+
+    def answers(self) -> ComposeResult:
+        with Horizontal(id="question-buttons"):
+            yield Button(f"{self.yes} (y)", id="yes", variant="error")
+            yield Button("No (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def action_back(self) -> None:
+        self.dismiss(False)
+
+
+class PickScreen(Question[Any]):
+    """One of a few named choices: arrows and Enter, or a click."""
+
+    HINT = "↑↓ and Enter to choose, Esc to go back"
+
+    def __init__(self, title: str, choices: Sequence[tuple[str, Any]], prompt: str = "") -> None:
+        super().__init__(title, prompt)
+        self.choices = list(choices)
+
+    def answers(self) -> ComposeResult:
+        yield OptionList(*(Option(label, id=str(index)) for index, (label, _) in enumerate(self.choices)))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[int(event.option.id)][1])
+
+
+class TypedScreen(Question[Answer]):
+    """An answer typed into one field and given with Enter."""
+
+    def field(self) -> Input:
+        raise NotImplementedError
+
+    def answers(self) -> ComposeResult:
+        yield self.field()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        answer = self.read(event.value)
+        if answer is not None:
+            self.dismiss(answer)
+
+    def read(self, text: str) -> Answer | None:
+        raise NotImplementedError
+
+
+class NumberScreen(TypedScreen[int]):
+    """A whole number between `minimum` and `maximum`."""
+
+    def __init__(self, title: str, prompt: str = "", default: int = 0, maximum: int = 999, minimum: int = 0) -> None:
+        super().__init__(title, prompt)
+        self.default = default
+        self.minimum = minimum
+        self.maximum = maximum
+
+    def field(self) -> Input:
+        return Input(
+            str(self.default),
+            type="integer",
+            validators=[Integer(minimum=self.minimum, maximum=self.maximum)],
+            select_on_focus=True,
+        )
+
+    def read(self, text: str) -> int | None:
+        try:
+            number = int(text)
+        except ValueError:
+            number = None
+        if number is None or not self.minimum <= number <= self.maximum:
+            self.notify(f"Give a whole number from {self.minimum} to {self.maximum}.", severity="warning")
+            return None
+        return number
+
+
+class TextScreen(TypedScreen[str]):
+    """A few words: a reason for the record, or a name, with suggestions to complete."""
+
+    def __init__(self, title: str, prompt: str = "", placeholder: str = "", suggestions: Sequence[str] = ()) -> None:
+        super().__init__(title, prompt)
+        self.placeholder = placeholder
+        self.suggestions = list(suggestions)
+
+    def field(self) -> Input:
+        suggester = SuggestFromList(self.suggestions, case_sensitive=False) if self.suggestions else None
+        return Input(placeholder=self.placeholder, suggester=suggester, max_length=500)
+
+    def read(self, text: str) -> str | None:
+        text = text.strip()
+        if not text:
+            self.notify("Type something first, or Esc to go back.", severity="warning")
+            return None
+        return text

@@ -1,0 +1,1 @@
+"""The station's screens: each asks the desk, gives its widgets what to show, and reports refusals."""

@@ -1,0 +1,28 @@
+"""What every main screen shares: the clock bar on top, the footer below, failures reported."""
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.worker import Worker, WorkerState
+
+from larp.station.widgets.clock_bar import ClockBar
+
+
+class StationScreen(Screen):
+    """A screen of the station. Subclasses give `body`; the desk is the app's."""
+
+    def compose(self) -> ComposeResult:
+        yield ClockBar()
+        yield from self.body()
+        yield Footer()
+
+    def body(self) -> ComposeResult:
+        yield from ()
+
+    @property
+    def desk(self):
+        return self.app.desk
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state is WorkerState.ERROR:
+            self.app.report(event.worker.error)

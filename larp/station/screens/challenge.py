@@ -1,0 +1,337 @@
+"""A challenge step by step: only the keys the rules allow now, and what each step did, by rule."""
+
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.widgets import RichLog
+
+from larp.rules import CONCLUDE, ChallengeState, Move, Note, Offer, Phase, Side, game_time, outcome
+from larp.sheet.transcript import (
+    Cancel,
+    CancelStep,
+    Cite,
+    CiteStep,
+    Declare,
+    DeclareStep,
+    Override,
+    OverrideStep,
+    RelentStep,
+    Retest,
+    RetestStep,
+    Throw,
+    ThrowStep,
+)
+from larp.station.modals import ConfirmScreen, NumberScreen, PickScreen, TextScreen
+from larp.station.scan_catcher import ScanCatcher
+from larp.station.screens.base import StationScreen
+from larp.station.widgets.challenge_view import ChallengeView
+
+RETEST_NAMES = {"ability": "an Ability retest", "overbid": "an overbid", "willpower": "a Willpower retest", "other": "a retest from a power"}
+SIGN_KEYS = {"rock": "r", "paper": "p", "scissors": "s", "bomb": "b"}
+
+
+class ChallengeScreen(StationScreen):
+    """Holds the challenge between the desk's steps; the desk decides, this screen asks and shows."""
+
+    CSS_PATH = "challenge.tcss"
+    BINDINGS = [
+        Binding("r", "throw('rock')", "Rock", id="challenge.rock"),
+        Binding("p", "throw('paper')", "Paper", id="challenge.paper"),
+        Binding("s", "throw('scissors')", "Scissors", id="challenge.scissors"),
+        Binding("b", "throw('bomb')", "Bomb", id="challenge.bomb"),
+        Binding("backspace", "take_back", "Take back the sign", id="challenge.take-back"),
+        Binding("l", "relent", "Relent", id="challenge.relent"),
+        Binding("n", "cite", "Cite Negative", id="challenge.cite"),
+        Binding("d", "declare", "Declare total", id="challenge.declare"),
+        Binding("a", "retest('ability')", "Ability retest", id="challenge.ability-retest"),
+        Binding("o", "retest('overbid')", "Overbid", id="challenge.overbid"),
+        Binding("w", "retest('willpower')", "Willpower retest", id="challenge.willpower-retest"),
+        Binding("g", "retest('other')", "Power retest", id="challenge.other-retest"),
+        Binding("c", "cancel", "Cancel retest", id="challenge.cancel"),
+        Binding("v", "override", "Override", id="challenge.override"),
+        Binding("enter", "done", "Done", id="challenge.done"),
+        Binding("enter", "record", "Record", id="challenge.record"),
+        Binding("escape", "abandon", "Abandon", id="challenge.abandon"),
+        Binding("escape", "close", "Back to sheets", id="challenge.close"),
+    ]
+
+    def __init__(self, state: ChallengeState, notes: Iterable[Note]) -> None:
+        super().__init__()
+        self.state = state
+        self.notes = list(notes)
+        """Every note of the challenge so far: they go into the entry with it."""
+        self.offers: list[Offer] = []
+        self.pending: str | None = None
+        self.entry = None
+        self.scans = ScanCatcher()
+
+    def body(self) -> ComposeResult:
+        yield ChallengeView(id="challenge")
+        yield RichLog(id="notes", wrap=True, markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#notes", RichLog).border_title = "What happened, by rule"
+        self.tell(self.notes)
+        self.show()
+
+    # Showing.
+
+    def show(self) -> None:
+        """Ask the desk what is legal now, and give the view the state."""
+        if self.entry is None:
+            self.offers = self.app.consult(self.desk.offers, self.state) or []
+        view = self.query_one(ChallengeView)
+        view.state = self.state
+        view.pending = self.pending
+        view.prompt = self.prompt()
+        self.refresh_bindings()
+
+    def tell(self, notes: Iterable[Note]) -> None:
+        log = self.query_one("#notes", RichLog)
+        for note in notes:
+            line = Text()
+            line.append(f"{note.rule:<10}", style="bold")
+            line.append(note.text)
+            log.write(line)
+
+    def prompt(self) -> str:
+        state = self.state
+        if self.entry is not None:
+            return "Esc goes back to the sheets."
+        if state.phase is Phase.BLOCKED:
+            return (
+                f"The five-minute rule refuses this challenge until game time {game_time(state.lock.until)}. "
+                "v overrides it (the reason is recorded); Esc abandons it."
+            )
+        if state.phase is Phase.OVER:
+            return "The challenge is over. Enter records it in the night record; Esc abandons it."
+        if self.pending is not None:
+            return f"Defender's sign: {self.sign_keys(Side.DEFENDER)}. Backspace takes back the challenger's."
+        moves = [f"challenger's sign: {self.sign_keys(Side.CHALLENGER)}"] if self.offered(Move.THROW) else []
+        if self.offered(Move.CONCLUDE):
+            moves.append("Enter when the loser declines to retest")
+        return "Next: " + "; ".join(moves) + "." if moves else ""
+
+    def sign_keys(self, side: Side) -> str:
+        signs = [choice for offer in self.offered(Move.THROW) if offer.side is side for choice in offer.choices]
+        return ", ".join(f"{SIGN_KEYS[sign]} {sign}" for sign in signs)
+
+    def offered(self, move: Move, source: str | None = None) -> list[Offer]:
+        return [offer for offer in self.offers if offer.move is move and (source is None or offer.source == source)]
+
+    # What the footer offers: only what the rules allow now.
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        recorded = self.entry is not None
+        if action == "close":
+            return recorded
+        if action == "abandon":
+            return not recorded
+        if recorded:
+            return action not in CHALLENGE_ACTIONS
+        if action == "throw":
+            side = Side.CHALLENGER if self.pending is None else Side.DEFENDER
+            return any(parameters[0] in offer.choices for offer in self.offered(Move.THROW) if offer.side is side)
+        if action == "take_back":
+            return self.pending is not None
+        if self.pending is not None and action in CHALLENGE_ACTIONS:
+            return False
+        if action == "record":
+            return self.state.phase is Phase.OVER
+        if action in OFFERING:
+            move, *source = OFFERING[action](parameters)
+            return bool(self.offered(move, *source))
+        return True
+
+    # Steps.
+
+    def take(self, step) -> bool:
+        """Send a step to the desk; a refusal leaves the challenge as it was."""
+        taken = self.app.consult(self.desk.step, self.state, step)
+        if taken is None:
+            return False
+        self.state, notes = taken
+        self.notes += notes
+        self.tell(notes)
+        self.show()
+        return True
+
+    def action_throw(self, sign: str) -> None:
+        if self.pending is None:
+            self.pending = sign
+            self.show()
+            return
+        first, self.pending = self.pending, None
+        if not self.take(ThrowStep(throw=Throw(challenger=first, defender=sign))):
+            self.show()
+
+    def action_take_back(self) -> None:
+        self.pending = None
+        self.show()
+
+    def action_relent(self) -> None:
+        self.take(RelentStep(relent="defender"))
+
+    def action_done(self) -> None:
+        self.take(CONCLUDE)
+
+    async def side_of(self, offers: list[Offer], what: str) -> Offer | None:
+        """The offer to take: the only one, or the side the Narrator picks."""
+        if len(offers) <= 1:
+            return offers[0] if offers else None
+        return await self.app.push_screen_wait(
+            PickScreen(f"Who calls {what}?", [(self.state.side(offer.side).name, offer) for offer in offers])
+        )
+
+    async def choice_of(self, offer: Offer, title: str) -> str | None:
+        """The name to use: the only choice, or the one the Narrator picks."""
+        if len(offer.choices) == 1:
+            return offer.choices[0]
+        return await self.app.push_screen_wait(PickScreen(title, [(choice, choice) for choice in offer.choices]))
+
+    @work(exclusive=True)
+    async def action_declare(self) -> None:
+        offer = await self.side_of(self.offered(Move.DECLARE), "a total")
+        if offer is None:
+            return
+        name = self.state.side(offer.side).name
+        total = await self.app.push_screen_wait(
+            NumberScreen(
+                f"{name} declares a total",
+                f"Her true total is {offer.limit}. She may declare less, never more, and the figure "
+                "stands for the rest of the challenge (R-TIE-3).",
+                default=offer.limit,
+                maximum=offer.limit,
+            )
+        )
+        if total is not None:
+            self.take(DeclareStep(declare=Declare(side=offer.side.value, total=total)))
+
+    @work(exclusive=True)
+    async def action_cite(self) -> None:
+        offer = await self.side_of(self.offered(Move.CITE), "a Negative Trait")
+        if offer is None:
+            return
+        citer = self.state.side(offer.side)
+        target = self.state.side(offer.side.other)
+        real = ", ".join(offer.choices) or "none"
+        negative = await self.app.push_screen_wait(
+            TextScreen(
+                f"{citer.name} cites a Negative Trait of {target.name}",
+                f"For the Narrator's eyes: {target.name}'s {self.state.category.value.title()} "
+                f"Negative Traits are {real}. A citation that misses costs {citer.name} a Trait at risk (R-NEG-2).",
+                placeholder="the Negative Trait the player names",
+                suggestions=offer.choices,
+            )
+        )
+        if negative is not None:
+            self.take(CiteStep(cite=Cite(side=offer.side.value, negative=negative)))
+
+    @work(exclusive=True)
+    async def action_retest(self, source: str) -> None:
+        offer = await self.side_of(self.offered(Move.RETEST, source), RETEST_NAMES[source])
+        if offer is None:
+            return
+        side = self.state.side(offer.side)
+        name = None
+        total = None
+        if source in ("ability", "other") or offer.choices:
+            title = {"ability": "Which Ability?", "other": "Which power?"}.get(source, "Which second Trait is risked?")
+            name = await self.choice_of(offer, f"{side.name}: {title}")
+            if name is None:
+                return
+        if source == "overbid":
+            opponent = self.state.side(offer.side.other)
+            total = await self.app.push_screen_wait(
+                NumberScreen(
+                    f"{side.name} overbids",
+                    f"She states her total. At least {2 * opponent.figure} (twice {opponent.name}'s "
+                    f"{opponent.figure}) means a new throw; less, and the gamble fails (R-RT-3).",
+                    default=side.figure,
+                    maximum=offer.limit,
+                )
+            )
+            if total is None:
+                return
+        self.take(RetestStep(retest=Retest(side=offer.side.value, source=source, name=name, total=total)))
+
+    @work(exclusive=True)
+    async def action_cancel(self) -> None:
+        offer = await self.side_of(self.offered(Move.CANCEL), "the cancel")
+        if offer is None:
+            return
+        ability = await self.choice_of(offer, f"{self.state.side(offer.side).name} cancels with which Ability?")
+        if ability is not None:
+            self.take(CancelStep(cancel=Cancel(side=offer.side.value, ability=ability)))
+
+    @work(exclusive=True)
+    async def action_override(self) -> None:
+        reason = await self.app.push_screen_wait(
+            TextScreen(
+                "Override the five-minute rule",
+                f"This challenge is barred until game time {game_time(self.state.lock.until)}. The override and its reason "
+                "go into the night record (R-NIGHT-2).",
+                placeholder="why the Narrator lets it through",
+            )
+        )
+        if reason is not None:
+            self.take(OverrideStep(override=Override(rule="R-NIGHT-2", reason=reason)))
+
+    def action_record(self) -> None:
+        entry = self.app.consult(self.desk.commit, self.state, self.notes)
+        if entry is None:
+            return
+        self.entry = entry
+        view = self.query_one(ChallengeView)
+        view.recorded_as = entry.short_id
+        view.decided = outcome(self.state)
+        self.notify(entry.summary, title=f"Recorded as {entry.short_id}")
+        self.show()
+
+    @work(exclusive=True)
+    async def action_abandon(self) -> None:
+        if await self.app.push_screen_wait(
+            ConfirmScreen("Abandon this challenge?", "Nothing of it goes into the night record.", yes="Abandon")
+        ):
+            self.dismiss()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def on_key(self, event: events.Key) -> None:
+        """A card scanned here is not a string of steps: it is held back, and the Narrator told."""
+        held, scanned = self.scans.catch(event.key, event.character)
+        if not held:
+            return
+        event.stop()
+        event.prevent_default()
+        if scanned:
+            found = self.app.consult(self.desk.lookup, scanned)
+            if found:
+                self.notify(
+                    f"That is {found[0].display_name}'s card. Finish this challenge (or Esc to abandon it) "
+                    "before looking up another sheet.",
+                    title="Card scanned during a challenge",
+                    severity="warning",
+                )
+
+    def commands(self) -> Iterable[SystemCommand]:
+        if self.entry is None:
+            yield SystemCommand("Abandon the challenge", "Leave it unrecorded", self.action_abandon)
+
+
+OFFERING = {
+    "relent": lambda parameters: (Move.RELENT,),
+    "cite": lambda parameters: (Move.CITE,),
+    "declare": lambda parameters: (Move.DECLARE,),
+    "retest": lambda parameters: (Move.RETEST, parameters[0]),
+    "cancel": lambda parameters: (Move.CANCEL,),
+    "override": lambda parameters: (Move.OVERRIDE,),
+    "done": lambda parameters: (Move.CONCLUDE,),
+}
+"""Each step action, and the offer of `legal_actions` that allows it."""
+
+CHALLENGE_ACTIONS = {"throw", "take_back", "record", *OFFERING}

@@ -1,0 +1,65 @@
+"""F1: every key of the station, screen by screen, and the flow of a night."""
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from larp.station.screens.challenge import ChallengeScreen
+from larp.station.screens.log import NightLogScreen
+from larp.station.screens.setup import ChallengeSetupScreen
+from larp.station.screens.sheets import SheetScreen
+
+FLOW = (
+    "Scan a card (or type a name, then Enter) to pull up a sheet. Ctrl+N sets up a challenge for it: "
+    "scan the defender, pick kind and category, Ctrl+S starts. Then type each throw as two keys, the "
+    "challenger's sign then the defender's; the footer shows only the steps the rules allow now. "
+    "Enter ends the challenge when the loser declines to retest, Enter again records it. "
+    "F3 shows the night log, where Ctrl+R reverses a mistaken entry; F4 reconciles the night."
+)
+
+
+def key_table(title: str, bindings: list[Binding], key_display) -> Table:
+    table = Table(title=title, title_justify="left", title_style="bold", show_header=False, box=None, padding=(0, 2))
+    table.add_column(style="bold cyan", no_wrap=True, min_width=12)
+    table.add_column()
+    seen: set[tuple[str, str]] = set()
+    for binding in bindings:
+        row = (key_display(binding), binding.description)
+        if binding.description and row not in seen:
+            seen.add(row)
+            table.add_row(*row)
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys, from the screens' own bindings: what the footer shows, all at once."""
+
+    CSS_PATH = "help.tcss"
+    BINDINGS = [
+        Binding("escape,f1", "dismiss", "Close help", id="help.close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        display = self.app.get_key_display
+        everywhere = [
+            *self.app.BINDINGS,
+            Binding("ctrl+p", "command_palette", "Command palette: the main actions by name"),
+            Binding("ctrl+q", "quit", "Quit (everything recorded stays recorded)"),
+        ]
+        groups = [
+            ("Everywhere", everywhere),
+            ("Sheets (F2)", SheetScreen.BINDINGS + [Binding("enter", "", "Look up what was scanned or typed")]),
+            ("Setting up a challenge (Ctrl+N)", ChallengeSetupScreen.BINDINGS),
+            ("A challenge, step by step", ChallengeScreen.BINDINGS),
+            ("Night log (F3)", NightLogScreen.BINDINGS),
+        ]
+        with VerticalScroll(id="help"):
+            yield Static(Group(Text("The Narrator station", style="bold underline"), Text(), Text(FLOW)), id="flow")
+            for title, bindings in groups:
+                yield Static(key_table(title, bindings, display), classes="keys")
+            yield Static("Esc or F1 closes this help.", id="help-hint")

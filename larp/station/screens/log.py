@@ -1,0 +1,227 @@
+"""The night log: tonight's entries, filtered by character, station or kind; a mistake reversed."""
+
+from rich.console import Group
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import DataTable, Label, Select, Static
+
+from larp.ledger import REVERSIBLE, Kind
+from larp.rules import game_time
+from larp.sheet import ATTRIBUTES
+from larp.station.modals import TextScreen
+from larp.station.scan_catcher import ScanCatcher
+from larp.station.screens.base import StationScreen
+
+KIND_NAMES = {
+    Kind.OPENED: "night opened",
+    Kind.CLOSED: "night closed",
+    Kind.ADJUDICATION: "challenge",
+    Kind.REGAIN: "regain",
+    Kind.CLOCK: "game clock",
+    Kind.REVERSAL: "reversal",
+    Kind.ADDED: "character added",
+    Kind.CHANGED: "sheet changed",
+}
+
+
+class NightLogScreen(StationScreen):
+    """The record as it stands; nothing in it is edited, a mistake is reversed by a new entry."""
+
+    CSS_PATH = "log.tcss"
+    AUTO_FOCUS = "DataTable"
+    BINDINGS = [
+        Binding("ctrl+r", "reverse", "Reverse entry", id="log.reverse"),
+        Binding("enter", "open_sheet", "Open sheet", id="log.open-sheet"),
+        Binding("escape", "clear_filters", "Clear filters", id="log.clear-filters"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scans = ScanCatcher()
+        self.shown: dict = {}
+        """The entries in the table, by id."""
+        self.reversed_by: dict[str, str] = {}
+
+    def body(self) -> ComposeResult:
+        with Horizontal(id="filters"):
+            yield Label("Character")
+            yield Select([], prompt="everyone", id="character", compact=True)
+            yield Label("Station")
+            yield Select([], prompt="every station", id="station", compact=True)
+            yield Label("Kind")
+            yield Select([(name, kind.value) for kind, name in KIND_NAMES.items()], prompt="every kind", id="kind", compact=True)
+        yield DataTable(id="entries", cursor_type="row", zebra_stripes=True)
+        yield Static(id="entry-detail")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Entry", "Game time", "Station", "Narrator", "Kind", "What happened")
+
+    def on_screen_resume(self) -> None:
+        self.fill_filters()
+        self.show_entries()
+
+    def fill_filters(self) -> None:
+        if self.desk is None:
+            return
+        everyone = self.app.consult(self.desk.entries)
+        if everyone is None:
+            return
+        names = {cid: sheet.display_name for cid, sheet in self.desk.chronicle.characters.items()}
+        characters = self.query_one("#character", Select)
+        chosen = characters.value
+        characters.set_options(sorted(((name, cid) for cid, name in names.items()), key=lambda pair: pair[0]))
+        if chosen is not Select.NULL:
+            characters.value = chosen
+        stations = self.query_one("#station", Select)
+        chosen = stations.value
+        stations.set_options((station, station) for station in sorted({entry.station for entry in everyone}))
+        if chosen is not Select.NULL:
+            stations.value = chosen
+
+    def filters(self) -> dict[str, str | None]:
+        chosen = {}
+        for name in ("character", "station", "kind"):
+            value = self.query_one(f"#{name}", Select).value
+            chosen[name] = None if value is Select.NULL else value
+        return chosen
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.show_entries()
+
+    def show_entries(self) -> None:
+        """The table, from the desk, filtered; the cursor stays on the same entry where it can."""
+        if self.desk is None:
+            return
+        entries = self.app.consult(lambda: self.desk.entries(**self.filters()))
+        everything = self.app.consult(lambda: self.desk.entries(kind=Kind.REVERSAL.value))
+        if entries is None or everything is None:
+            return
+        self.reversed_by = {entry.reverses: entry.short_id for entry in everything if entry.reverses}
+        table = self.query_one(DataTable)
+        keep = self.selected()
+        table.clear()
+        self.shown = {entry.id: entry for entry in entries}
+        for entry in entries:
+            reversed_by = self.reversed_by.get(entry.id)
+            summary = Text(entry.summary, style="strike dim" if reversed_by else "")
+            if reversed_by:
+                summary = Text.assemble((f"reversed by {reversed_by}: ", "bold"), summary)
+            table.add_row(
+                entry.short_id,
+                game_time(entry.game_time),
+                entry.station,
+                entry.narrator,
+                KIND_NAMES.get(entry.kind, str(entry.kind)),
+                summary,
+                key=entry.id,
+            )
+        if keep is not None and keep.id in self.shown:
+            table.move_cursor(row=table.get_row_index(keep.id))
+        elif entries:
+            table.move_cursor(row=len(entries) - 1)
+        self.show_detail()
+
+    def selected(self):
+        table = self.query_one(DataTable)
+        if not self.shown or table.cursor_row < 0 or table.cursor_row >= table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return self.shown.get(key.value)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+        self.refresh_bindings()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_open_sheet()
+
+    def show_detail(self) -> None:
+        """The entry under the cursor in full, and where its characters stand now."""
+        detail = self.query_one("#entry-detail", Static)
+        entry = self.selected()
+        if entry is None:
+            detail.update(Text("No entry to show: change the filters, or record something first.", style="dim"))
+            return
+        lines = [Text.assemble((f"{entry.short_id} ", "bold"), entry.summary)]
+        if entry.id in self.reversed_by:
+            lines.append(Text(f"Reversed by {self.reversed_by[entry.id]}.", style="bold yellow"))
+        result = entry.result
+        if result is not None:
+            lines += [Text.assemble((f"{note.rule:<10}", "bold"), note.text) for note in result.notes]
+        for cid in entry.character_ids:
+            character = self.app.consult(self.desk.character, cid)
+            if character is not None:
+                totals = ", ".join(
+                    f"{category.value.title()} {character.total(category)} of {character.sheet.rating(category)}"
+                    for category in ATTRIBUTES
+                )
+                lines.append(Text(f"{character.name} now: {totals}, Willpower {character.willpower}", style="italic"))
+        detail.update(Group(*lines))
+
+    def reversible(self, entry) -> bool:
+        return entry is not None and entry.kind in REVERSIBLE and entry.id not in self.reversed_by
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "reverse":
+            return self.reversible(self.selected())
+        if action == "open_sheet":
+            entry = self.selected()
+            return entry is not None and bool(entry.character_ids)
+        if action == "clear_filters":
+            return any(self.filters().values())
+        return True
+
+    @work(exclusive=True)
+    async def action_reverse(self) -> None:
+        entry = self.selected()
+        if not self.reversible(entry):
+            return
+        reason = await self.app.push_screen_wait(
+            TextScreen(
+                f"Reverse entry {entry.short_id}?",
+                f"{entry.summary}\n\nA new entry undoes it and says why; the entry itself stays in the record (R-NIGHT-3).",
+                placeholder="why it is reversed, for the record",
+            )
+        )
+        if reason is None:
+            return
+        reversal = self.app.consult(self.desk.reverse, entry.id, reason)
+        if reversal is not None:
+            self.notify(
+                f"{reversal.summary}. Enter on the entry opens the sheet it changed.",
+                title=f"Reversed by {reversal.short_id}",
+            )
+            self.show_entries()
+
+    def action_open_sheet(self) -> None:
+        entry = self.selected()
+        if entry is None or not entry.character_ids:
+            return
+        self.app.switch_mode("sheets")
+        sheets = self.app.screen_stack[0]
+        sheets.show(entry.character_ids[0])
+
+    def action_clear_filters(self) -> None:
+        for select in self.query(Select):
+            select.clear()
+
+    def on_key(self, event: events.Key) -> None:
+        """A card scanned here shows that character's entries."""
+        held, scanned = self.scans.catch(event.key, event.character)
+        if not held:
+            return
+        event.stop()
+        event.prevent_default()
+        if scanned:
+            found = self.app.consult(self.desk.lookup, scanned)
+            if found:
+                self.query_one("#character", Select).value = found[0].id
+
+    def commands(self):
+        entry = self.selected()
+        if self.reversible(entry):
+            yield SystemCommand(f"Reverse entry {entry.short_id}", entry.summary, self.action_reverse)

@@ -1,0 +1,149 @@
+"""Setting up a challenge: who challenges whom, in what, bidding what, for what effect (R-CH-1)."""
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Button, Checkbox, Input, Label, Select
+
+from larp.sheet import Category, SheetError
+from larp.sheet.loading import validate
+from larp.sheet.transcript import ChallengeSpec
+from larp.station.errors import sentence
+from larp.station.screens.base import StationScreen
+from larp.station.screens.challenge import ChallengeScreen
+from larp.station.widgets.lookup_field import LookupField
+from larp.station.widgets.party_form import PartyForm, read_int
+
+KINDS = [
+    ("Contested", "contested"),
+    ("Static", "static"),
+    ("Simple test", "simple"),
+    ("Extended: streak", "streak"),
+    ("Extended: race", "race"),
+]
+CATEGORIES = [(category.value.title(), category) for category in Category]
+
+
+class ChallengeSetupScreen(StationScreen):
+    """The challenge's terms; Ctrl+S starts it, Esc goes back to the sheet."""
+
+    CSS_PATH = "setup.tcss"
+    AUTO_FOCUS = "#defender Input"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start challenge", id="setup.start"),
+        Binding("escape", "back", "Back", id="setup.back"),
+    ]
+
+    def __init__(self, challenger: str | None = None) -> None:
+        super().__init__()
+        self.challenger_id = challenger
+
+    def body(self) -> ComposeResult:
+        with Horizontal(id="terms"):
+            yield Label("Kind")
+            yield Select(KINDS, value="contested", allow_blank=False, id="kind", compact=True)
+            yield Label("Category")
+            yield Select(CATEGORIES, value=Category.PHYSICAL, allow_blank=False, id="category", compact=True)
+            yield Label("Effect")
+            yield Input(placeholder="what the challenger attempts", id="effect", compact=True)
+        with Horizontal(id="sides"):
+            yield PartyForm("Challenger", id="challenger")
+            yield PartyForm("Defender", may_be_static=True, id="defender")
+        with Horizontal(id="options"):
+            yield Checkbox("Controls the defender's will (Willpower retest)", id="control", compact=True)
+            yield Checkbox("Win outright (a tie fails)", id="win-outright", compact=True)
+            yield Label("Wins needed / cap", id="target-label")
+            yield Input(placeholder="race: wins; streak: cap", type="integer", id="target", max_length=2, compact=True)
+        with Horizontal(id="setup-buttons"):
+            yield Button("Start challenge (Ctrl+S)", id="start", variant="primary")
+            yield Button("Back (Esc)", id="back")
+
+    def on_mount(self) -> None:
+        if self.challenger_id is not None:
+            self.choose(self.query_one("#challenger", PartyForm), self.challenger_id)
+        self.show_kind()
+
+    def choose(self, form: PartyForm, character_id: str) -> None:
+        character = self.app.consult(self.desk.character, character_id)
+        if character is not None:
+            form.character = character
+
+    def on_lookup_field_asked(self, event: LookupField.Asked) -> None:
+        found = self.app.consult(self.desk.lookup, event.text)
+        event.field.clear()
+        if not found:
+            if found is not None:
+                self.notify(f"No character matches “{event.text}”.", title="Nobody found", severity="warning")
+            return
+        self.choose(event.field.query_ancestor(PartyForm), found[0].id)
+        event.field.offer(found[1:])
+
+    def on_lookup_field_chosen(self, event: LookupField.Chosen) -> None:
+        self.choose(event.field.query_ancestor(PartyForm), event.character_id)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id in ("kind", "category"):
+            self.show_kind()
+
+    def show_kind(self) -> None:
+        kind = self.query_one("#kind", Select).value
+        category = self.query_one("#category", Select).value
+        for form in self.query(PartyForm):
+            form.kind = kind
+            form.category = category
+        self.query_one("#control").display = kind != "simple"
+        self.query_one("#win-outright").display = kind == "simple"
+        for widget in self.query("#target, #target-label"):
+            widget.display = kind in ("streak", "race")
+
+    def terms(self) -> dict:
+        """The challenge as a transcript writes it (TRANSCRIPT.md, CHALLENGE)."""
+        kind = self.query_one("#kind", Select).value
+        defender = self.query_one("#defender", PartyForm)
+        terms = {
+            "kind": kind,
+            "category": self.query_one("#category", Select).value,
+            "challenger": self.query_one("#challenger", PartyForm).party(),
+            "defender": {"static": defender.difficulty()} if defender.stands_static else defender.party(),
+            "control": self.query_one("#control", Checkbox).value,
+            "effect": self.query_one("#effect", Input).value.strip(),
+        }
+        if kind == "simple":
+            terms["win_outright"] = self.query_one("#win-outright", Checkbox).value
+        if kind in ("streak", "race"):
+            target = read_int(self.query_one("#target", Input).value)
+            terms["target"] = target if target > 0 else None
+        return terms
+
+    def missing(self, terms: dict) -> str | None:
+        if terms["challenger"] is None:
+            return "Look up the challenger first: scan her card or type her name."
+        if terms["defender"] is None:
+            return "Look up the defender first: scan the card or type the name."
+        if terms["kind"] == "race" and terms.get("target") is None:
+            return "A race needs the number of winning throws: fill in Wins needed."
+        return None
+
+    def action_start(self) -> None:
+        terms = self.terms()
+        problem = self.missing(terms)
+        if problem is not None:
+            self.notify(problem, title="Not ready to start", severity="warning")
+            return
+        try:
+            spec = validate(ChallengeSpec, terms)
+        except SheetError as error:
+            self.notify(sentence(f"{error.where}: {error.what}"), title="Not ready to start", severity="warning")
+            return
+        started = self.app.consult(self.desk.start, spec)
+        if started is not None:
+            self.app.switch_screen(ChallengeScreen(*started))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_back()

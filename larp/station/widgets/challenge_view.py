@@ -1,0 +1,146 @@
+"""A challenge under way: both sides, what each bid, risked, declared and spent, and the latest throw."""
+
+from collections.abc import Mapping
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from larp.rules import ChallengeState, Outcome, Phase, SideState, game_time
+
+PHASES = {
+    Phase.BLOCKED: "held by the five-minute rule",
+    Phase.OPEN: "before the first throw",
+    Phase.DECIDED: "the throw has a result",
+    Phase.RETEST: "a retest was called: throw again",
+    Phase.OVER: "over",
+}
+
+
+def spent_text(abilities: Mapping[str, int], willpower: int) -> str:
+    parts = [f"{name} {points}" for name, points in abilities.items()]
+    if willpower:
+        parts.append(f"Willpower {willpower}")
+    return ", ".join(parts) or "nothing"
+
+
+def used_text(side: SideState) -> str:
+    used = []
+    if side.ability_retests:
+        used.append("Ability retest")
+    if side.ability_cancels:
+        used.append("Ability cancel")
+    if side.overbid_used:
+        used.append("overbid")
+    if side.willpower_used:
+        used.append("Willpower")
+    used += sorted(side.others_used)
+    return ", ".join(used) or "none"
+
+
+def total_text(side: SideState) -> str:
+    if side.declared is None:
+        return str(side.true_total)
+    if side.declared == side.true_total:
+        return f"{side.declared} declared"
+    return f"{side.declared} declared (true {side.true_total})"
+
+
+class ChallengeView(Static):
+    """Shows the state it is given; the screen holds it and asks the desk for the next one."""
+
+    state: reactive[ChallengeState | None] = reactive(None)
+    pending: reactive[str | None] = reactive(None)
+    """The challenger's sign, typed, while the defender's is awaited."""
+    prompt: reactive[str] = reactive("")
+    decided: reactive[Outcome | None] = reactive(None)
+    """What the recorded challenge decided."""
+    recorded_as: reactive[str | None] = reactive(None)
+
+    def watch_state(self) -> None:
+        self.show()
+
+    def watch_pending(self) -> None:
+        self.show()
+
+    def watch_prompt(self) -> None:
+        self.show()
+
+    def watch_decided(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        if self.state is not None:
+            self.update(self.challenge())
+
+    def challenge(self) -> RenderableType:
+        state = self.state
+        spec = state.spec
+        title = Text()
+        title.append(f"{spec.kind.title()} {state.category.value.title()} challenge", style="bold")
+        if spec.effect:
+            title.append(f": {spec.effect}")
+        if spec.control:
+            title.append("  (controls the will)", style="italic")
+        title.append(f"\nThrows {state.throws} · {PHASES[state.phase]} · opened at game time {game_time(state.clock)}", style="dim")
+        parts: list[RenderableType] = [title, Text(), self.sides(state), Text(), self.throw_line(state)]
+        if self.decided is not None:
+            parts += [Text(), self.result(state, self.decided)]
+        if self.prompt:
+            parts += [Text(), Text(self.prompt, style="bold cyan")]
+        return Group(*parts)
+
+    def sides(self, state: ChallengeState) -> Table:
+        table = Table(expand=True, show_edge=False, box=None, padding=(0, 2))
+        table.add_column("", style="bold", no_wrap=True)
+        table.add_column(f"Challenger: {state.challenger.name}", ratio=1)
+        table.add_column(f"Defender: {state.defender.name}", ratio=1)
+        first, second = state.challenger, state.defender
+        rows = [
+            ("Bid Trait", lambda s: s.bid or "—"),
+            ("At risk", lambda s: ", ".join(s.at_risk) or "—"),
+            ("Crossed off now", lambda s: ", ".join(s.crossed) or "—"),
+            ("Ability named", lambda s: s.ability or "—"),
+            ("Total", total_text),
+            ("Spent", lambda s: spent_text(s.spent_abilities, s.spent_willpower)),
+            ("Retests used", used_text),
+        ]
+        for label, value in rows:
+            table.add_row(label, value(first), value(second))
+        return table
+
+    def throw_line(self, state: ChallengeState) -> Text:
+        line = Text()
+        if state.signs is not None:
+            first, second = state.signs
+            line.append(f"Latest throw: {state.challenger.name} {first}, {state.defender.name} {second}", style="bold")
+            if state.tie_open:
+                line.append(" · a tie: the totals decide")
+            elif state.result is not None:
+                winner = {"challenger": state.challenger.name, "defender": state.defender.name}.get(state.result.value)
+                line.append(f" · {winner} wins the throw" if winner else " · a draw: both lose the throw")
+        else:
+            line.append("No throw yet.", style="dim")
+        if self.pending is not None:
+            line.append(f"\n{state.challenger.name} throws {self.pending}; now {state.defender.name}'s sign.", style="bold yellow")
+        return line
+
+    def result(self, state: ChallengeState, decided: Outcome) -> Text:
+        names = {side.character: side.name for side in (state.challenger, state.defender) if side.character}
+        text = Text()
+        text.append(f"Recorded as entry {self.recorded_as}. ", style="bold green")
+        if decided.winner is None:
+            text.append("Nobody wins.", style="bold")
+        else:
+            text.append(f"{state.side(decided.winner).name} wins.", style="bold")
+        if decided.successes is not None:
+            text.append(f" Throws won: {decided.successes}.")
+        for character, lost in decided.lost.items():
+            text.append(f"\n{names[character]} crosses off {', '.join(lost)}.")
+        for character, spent in decided.spent.items():
+            text.append(f"\n{names[character]} spent {spent_text(spent.abilities, spent.willpower)}.")
+        if not decided.lost and not decided.spent:
+            text.append("\nNobody lost or spent anything.")
+        return text

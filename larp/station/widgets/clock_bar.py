@@ -1,0 +1,41 @@
+"""The top line of every screen: the chronicle, this station, and the game clock."""
+
+from rich.table import Table
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from larp.rules import game_time
+
+
+class ClockBar(Widget):
+    """Where the Narrator is, and the game time: running, or stopped by a Hold!"""
+
+    place = reactive("Opening the night record…")
+    minutes = reactive(0.0)
+    held = reactive(False)
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "game_minutes", self.show_minutes)
+        self.watch(self.app, "clock_held", self.show_held)
+        self.watch(self.app, "place", self.show_place)
+
+    def show_minutes(self, minutes: float) -> None:
+        self.minutes = minutes
+
+    def show_held(self, held: bool) -> None:
+        self.held = held
+        self.set_class(held, "-held")
+
+    def show_place(self, place: str) -> None:
+        self.place = place
+
+    def render(self) -> Table:
+        line = Table.grid(expand=True)
+        line.add_column(ratio=1)
+        line.add_column(justify="right")
+        clock = Text()
+        clock.append(f" Game time {game_time(self.minutes)} ", style="bold")
+        clock.append("⏸ HOLD! " if self.held else "▶ running ", style="bold reverse" if self.held else "")
+        line.add_row(Text(f" larp · {self.place}", overflow="ellipsis", no_wrap=True), clock)
+        return line

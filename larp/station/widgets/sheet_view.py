@@ -1,0 +1,151 @@
+"""A character's sheet as it stands tonight: Traits with their dots, what is spent, locks, entries."""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from larp.rules import CharacterState, Lock, game_time
+from larp.sheet import ATTRIBUTES, STANDALONE, Category
+
+KEPT = "●"
+LOST = "○"
+
+
+@dataclass(frozen=True)
+class SheetCard:
+    """What the sheet panel shows, gathered from the desk by the screen."""
+
+    character: CharacterState
+    locks: Sequence[Lock]
+    entries: Sequence  # the desk's entries naming this character, oldest first
+    now: float
+    names: Mapping[str, str]
+    """Character ids to names, for the targets of locks."""
+    standalone: Sequence[str] = ()
+    """The standalone Traits the chronicle uses beyond Willpower, Rage and Gnosis."""
+
+
+def trait_line(character: CharacterState, category: Category) -> Text:
+    """Each Trait named with a dot per count: kept ones full, lost ones hollow and struck."""
+    kept = character.available(category)
+    line = Text()
+    for name, count in character.sheet.traits.of(category).items():
+        left = kept.get(name, 0)
+        if line:
+            line.append("  ")
+        line.append(name, style="" if left else "strike dim")
+        line.append("\u00a0")
+        line.append(KEPT * left, style="bold")
+        line.append(LOST * (count - left), style="strike red")
+    return line
+
+
+def entry_line(entry, reversed_by: str | None) -> Text:
+    line = Text()
+    line.append(f"{game_time(entry.game_time)} ", style="dim")
+    line.append(entry.summary, style="strike dim" if reversed_by else "")
+    if reversed_by:
+        line.append(f" (reversed by {reversed_by})", style="yellow")
+    return line
+
+
+def lock_line(lock: Lock, now: float, names: Mapping[str, str]) -> Text:
+    target = names.get(lock.target, lock.target.replace("static:", "a static difficulty of "))
+    effect = f" “{lock.effect}”" if lock.effect else ""
+    left = max(0.0, lock.until - now)
+    line = Text(f"{lock.category.title()}{effect} against {target}: ")
+    line.append(f"barred until {game_time(lock.until)}", style="bold yellow")
+    line.append(f" ({left:.0f} min of game time left)" if left >= 1 else " (less than a minute left)")
+    return line
+
+
+class SheetView(Static):
+    """The sheet on screen; it shows the card it is given and holds nothing else."""
+
+    card: reactive[SheetCard | None] = reactive(None)
+
+    def watch_card(self) -> None:
+        self.update(self.sheet() if self.card is not None else "")
+
+    def sheet(self) -> RenderableType:
+        card = self.card
+        columns = Table.grid(expand=True, padding=(0, 3))
+        columns.add_column(ratio=1)
+        columns.add_column(ratio=1)
+        columns.add_row(Group(*self.details(card)), Group(*self.tonight(card)))
+        return Group(self.heading(card.character), Text(), self.traits(card.character), Text(), columns)
+
+    def heading(self, character: CharacterState) -> Text:
+        sheet = character.sheet
+        line = Text()
+        line.append(sheet.display_name, style="bold underline")
+        line.append(f"  ({sheet.id})", style="dim")
+        about = ", ".join(part for part in (sheet.creature, sheet.lineage) if part)
+        if about:
+            line.append(f"  {about}")
+        if sheet.player:
+            line.append(f"  · player {sheet.player}", style="dim")
+        for public in sheet.public:
+            line.append(f"\n{public}", style="italic dim")
+        return line
+
+    def traits(self, character: CharacterState) -> Table:
+        """Per category: the current and full totals, and each Trait with its dots."""
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column()
+        for category in ATTRIBUTES:
+            full = character.sheet.rating(category)
+            table.add_row(category.value.title(), f"{character.total(category)} of {full}", trait_line(character, category))
+        return table
+
+    def details(self, card: SheetCard) -> list[RenderableType]:
+        character = card.character
+        sheet = character.sheet
+        parts: list[RenderableType] = []
+        negative = [
+            f"{category.value.title()}: " + ", ".join(
+                name if count == 1 else f"{name} x{count}" for name, count in sheet.negative.of(category).items()
+            )
+            for category in ATTRIBUTES
+            if sheet.negative.of(category)
+        ]
+        parts.append(labelled("Negative Traits", " · ".join(negative) or "none"))
+        abilities = " · ".join(
+            f"{name} {character.abilities.get(name, 0)} of {rating}" for name, rating in sheet.abilities.items()
+        )
+        parts.append(labelled("Abilities", abilities or "none"))
+        standalone = [
+            f"{category.value.title()} {character.current(category)} of {sheet.rating(category)}"
+            for category in STANDALONE
+            if sheet.rating(category) or category is Category.WILLPOWER
+        ]
+        standalone += [f"{name} {sheet.standalone[name]}" for name in card.standalone if name in sheet.standalone]
+        parts.append(labelled("Standalone", " · ".join(standalone)))
+        parts.append(labelled("Retests", ", ".join(sheet.retests) or "none on the sheet"))
+        regained = ", ".join(name.title() for name in sorted(character.regained))
+        parts.append(labelled("Regained tonight", regained or "nothing yet"))
+        return parts
+
+    def tonight(self, card: SheetCard) -> list[RenderableType]:
+        parts: list[RenderableType] = [Text("Five-minute rule", style="bold")]
+        parts += [lock_line(lock, card.now, card.names) for lock in card.locks] or [Text("no challenge barred", style="dim")]
+        parts += [Text(), Text("Tonight", style="bold")]
+        reversals = {entry.reverses: entry.short_id for entry in card.entries if entry.reverses}
+        parts += [entry_line(entry, reversals.get(entry.id)) for entry in card.entries] or [
+            Text("nothing recorded yet", style="dim")
+        ]
+        return parts
+
+
+def labelled(label: str, value: str) -> Text:
+    line = Text()
+    line.append(f"{label}: ", style="bold")
+    line.append(value)
+    return line
