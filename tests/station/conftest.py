@@ -70,3 +70,44 @@ def pilot_test(scenario):
         asyncio.run(scenario(*args, **kwargs))
 
     return test
+
+
+async def set_up_challenge(pilot, challenger: str, defender: str | None = None, **terms) -> None:
+    """From the sheets: look up the challenger, Ctrl+N, scan the defender, set the terms, Ctrl+S.
+
+    `terms` are the setup fields a Narrator picks from lists (kind, category, the challenger's
+    or the defender's Ability, effect); they are set on the widgets, the rest is keys.
+    """
+    from textual.widgets import Input, Select
+
+    await look_up(pilot, challenger)
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    screen = pilot.app.screen
+    for name in ("kind", "category"):
+        if name in terms:
+            screen.query_one(f"#{name}", Select).value = terms.pop(name)
+            await pilot.pause()
+    if defender is not None:
+        await look_up(pilot, defender)
+    for side in ("challenger", "defender"):
+        if f"{side}_ability" in terms:
+            screen.query_one(f"#{side} .ability", Select).value = terms.pop(f"{side}_ability")
+    if "difficulty" in terms:
+        screen.query_one("#defender .difficulty", Input).value = str(terms.pop("difficulty"))
+    if "effect" in terms:
+        screen.query_one("#effect", Input).value = terms.pop("effect")
+    assert not terms, f"unknown terms {terms}"
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
+def plain(renderable, width: int = 116) -> str:
+    """What a Rich renderable says, as plain text."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()

@@ -1,0 +1,84 @@
+"""The night log: entries filtered, a mistaken call reversed with a reason, the sheets put right."""
+
+from textual.widgets import DataTable, Select
+
+from larp.ledger import Kind
+from larp.sheet import Category
+from larp.station.screens.log import NightLogScreen
+from larp.station.screens.sheets import SheetScreen
+from larp.station.widgets.sheet_view import SheetView
+from tests.station.conftest import SIZE, pilot_test, set_up_challenge, type_in
+
+
+async def janet_loses_to_cody(pilot) -> None:
+    await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL)
+    await pilot.press("r", "p", "enter", "enter", "escape")
+    await pilot.pause()
+
+
+@pilot_test
+async def test_a_reversal_asks_why_and_puts_the_sheet_right(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await janet_loses_to_cody(pilot)
+        assert desk.character("janet").total(Category.SOCIAL) == 8
+
+        await pilot.press("f3")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NightLogScreen)
+        adjudication = desk.entries(kind=Kind.ADJUDICATION.value)[0]
+        assert screen.selected().id == adjudication.id
+
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await type_in(pilot, "Cody had relented first")
+        await pilot.press("enter")
+        await pilot.pause()
+        [reversal] = desk.entries(kind=Kind.REVERSAL.value)
+        assert reversal.reverses == adjudication.id
+        assert reversal.payload["reason"] == "Cody had relented first"
+        assert desk.character("janet").total(Category.SOCIAL) == 9
+        assert screen.check_action("reverse", ()) is False  # the cursor stays on the reversed entry
+
+        await pilot.press("enter")  # the entry's first character: her sheet, put right
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert app.screen.query_one(SheetView).card.character.total(Category.SOCIAL) == 9
+
+
+@pilot_test
+async def test_the_log_filters_by_character_and_kind(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await janet_loses_to_cody(pilot)
+        await pilot.press("f5", "f3")
+        await pilot.pause()
+        screen = app.screen
+        table = screen.query_one(DataTable)
+        assert table.row_count == 3  # the night opened, the challenge, the Hold!
+        screen.query_one("#kind", Select).value = Kind.CLOCK.value
+        await pilot.pause()
+        assert table.row_count == 1
+        screen.query_one("#kind", Select).clear()
+        screen.query_one("#character", Select).value = "cody"
+        await pilot.pause()
+        assert table.row_count == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert table.row_count == 3
+
+
+@pilot_test
+async def test_abandoning_a_challenge_asks_first_and_records_nothing(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_challenge(pilot, "janet", "cody")
+        await pilot.press("r", "p", "escape")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "ChallengeScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert desk.entries(kind=Kind.ADJUDICATION.value) == []
