@@ -1,0 +1,26 @@
+"""The rules engine and the sheets import no UI, storage or printing (DESIGN.md layers)."""
+
+import subprocess
+import sys
+
+FORBIDDEN = ("textual", "sqlite3", "fpdf", "qrcode", "zxingcpp", "PIL")
+
+
+def loaded_after(module: str) -> set[str]:
+    code = f"import sys, {module}; print('\\n'.join(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return {name.split(".")[0] for name in out.split()}
+
+
+def test_rules_and_sheet_import_no_textual_sqlite3_fpdf_or_qrcode():
+    for module in ("larp.rules", "larp.sheet"):
+        assert not loaded_after(module) & set(FORBIDDEN), module
+
+
+def test_larp_resolve_does_not_load_the_station():
+    code = (
+        "import sys, io; from larp.cli import main; sys.stdin = io.TextIOWrapper(io.BytesIO(b'{}'));"
+        "main(['resolve', '-']); print('\\n'.join(sys.modules), file=sys.stderr)"
+    )
+    err = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr
+    assert "textual" not in {name.split(".")[0] for name in err.split()}
