@@ -30,13 +30,13 @@ class StationApp(App[None]):
     MODES = {"sheets": SheetScreen, "log": NightLogScreen, "reconcile": ReconcileScreen}
     DEFAULT_MODE = "sheets"
     BINDINGS = [
-        Binding("f1", "help", "Help", id="help"),
-        Binding("f2", "show('sheets')", "Sheets", id="sheets"),
-        Binding("f3", "show('log')", "Night log", id="log"),
-        Binding("f4", "show('reconcile')", "Reconcile", id="reconcile"),
-        Binding("f5", "hold", "Hold!", id="hold"),
-        Binding("f5", "resume", "Resume", id="resume"),
-        Binding("f6", "advance", "Advance clock", id="advance"),
+        Binding("f1", "help", "Help", id="help", tooltip="every key, screen by screen"),
+        Binding("f2", "show('sheets')", "Sheets", id="sheets", tooltip="look up a character; a challenge under way waits here"),
+        Binding("f3", "show('log')", "Night log", id="log", tooltip="tonight's entries; reverse a mistaken one"),
+        Binding("f4", "show('reconcile')", "Reconcile", id="reconcile", tooltip="per character: start, changes, end; anomalies first"),
+        Binding("f5", "hold", "Hold!", id="hold", tooltip="stop the game clock"),
+        Binding("f5", "resume", "Resume", id="resume", tooltip="start the game clock again"),
+        Binding("f6", "advance", "Advance clock", id="advance", tooltip="let minutes of game time pass"),
     ]
 
     desk = var(None)

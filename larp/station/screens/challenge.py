@@ -31,6 +31,7 @@ from larp.station.widgets.challenge_view import ChallengeView
 
 RETEST_NAMES = {"ability": "an Ability retest", "overbid": "an overbid", "willpower": "a Willpower retest", "other": "a retest from a power"}
 SIGN_KEYS = {"rock": "r", "paper": "p", "scissors": "s", "bomb": "b"}
+RETEST_KEYS = {"ability": "a Ability", "overbid": "o overbid", "willpower": "w Willpower", "other": "g power"}
 
 
 class ChallengeScreen(StationScreen):
@@ -38,24 +39,24 @@ class ChallengeScreen(StationScreen):
 
     CSS_PATH = "challenge.tcss"
     BINDINGS = [
-        Binding("r", "throw('rock')", "Rock", id="challenge.rock"),
-        Binding("p", "throw('paper')", "Paper", id="challenge.paper"),
-        Binding("s", "throw('scissors')", "Scissors", id="challenge.scissors"),
-        Binding("b", "throw('bomb')", "Bomb", id="challenge.bomb"),
-        Binding("backspace", "take_back", "Take back the sign", id="challenge.take-back"),
-        Binding("l", "relent", "Relent", id="challenge.relent"),
-        Binding("n", "cite", "Cite Negative", id="challenge.cite"),
-        Binding("d", "declare", "Declare total", id="challenge.declare"),
-        Binding("a", "retest('ability')", "Ability retest", id="challenge.ability-retest"),
-        Binding("o", "retest('overbid')", "Overbid", id="challenge.overbid"),
-        Binding("w", "retest('willpower')", "Willpower retest", id="challenge.willpower-retest"),
-        Binding("g", "retest('other')", "Power retest", id="challenge.other-retest"),
-        Binding("c", "cancel", "Cancel retest", id="challenge.cancel"),
-        Binding("v", "override", "Override", id="challenge.override"),
-        Binding("enter", "done", "Done", id="challenge.done"),
-        Binding("enter", "record", "Record", id="challenge.record"),
-        Binding("escape", "abandon", "Abandon", id="challenge.abandon"),
-        Binding("escape", "close", "Back to sheets", id="challenge.close"),
+        Binding("r", "throw('rock')", "Rock", id="challenge.rock", tooltip="a sign: the challenger's first, then the defender's"),
+        Binding("p", "throw('paper')", "Paper", id="challenge.paper", tooltip="a sign"),
+        Binding("s", "throw('scissors')", "Scissors", id="challenge.scissors", tooltip="a sign"),
+        Binding("b", "throw('bomb')", "Bomb", id="challenge.bomb", tooltip="a sign, where the chronicle and the sheet allow it (R-CH-4)"),
+        Binding("backspace", "take_back", "Take back", id="challenge.take-back", tooltip="the challenger's sign, before the defender's is typed"),
+        Binding("l", "relent", "Relent", id="challenge.relent", tooltip="the defender gives in before the first throw: nobody loses a Trait (R-CH-2)"),
+        Binding("n", "cite", "Cite", id="challenge.cite", tooltip="cite a Negative Trait of the target before the first throw (R-NEG-1)"),
+        Binding("d", "declare", "Declare", id="challenge.declare", tooltip="a side declares its total, less than the true one if she likes (R-TIE-3)"),
+        Binding("a", "retest('ability')", "Ability", id="challenge.ability-retest", tooltip="the loser spends an Ability for a retest (R-RT-1)"),
+        Binding("o", "retest('overbid')", "Overbid", id="challenge.overbid", tooltip="the loser risks a second Trait, at twice the opponent's total (R-RT-3)"),
+        Binding("w", "retest('willpower')", "Willpower", id="challenge.willpower-retest", tooltip="the defender spends Willpower against control of her will (R-RT-4)"),
+        Binding("g", "retest('other')", "Power", id="challenge.other-retest", tooltip="a retest from a Gift, Merit or power on the sheet (R-RT-5)"),
+        Binding("c", "cancel", "Cancel", id="challenge.cancel", tooltip="the opponent cancels an Ability retest with an Ability (R-RT-1)"),
+        Binding("v", "override", "Override", id="challenge.override", tooltip="let the challenge through the five-minute rule, with a reason (R-NIGHT-2)"),
+        Binding("enter", "done", "Done", id="challenge.done", tooltip="the loser declines to retest: the challenge ends (R-RT-6)"),
+        Binding("enter", "record", "Record", id="challenge.record", tooltip="write the challenge into the night record"),
+        Binding("escape", "abandon", "Abandon", id="challenge.abandon", tooltip="leave the challenge unrecorded (asks first)"),
+        Binding("escape", "close", "Sheets", id="challenge.close", tooltip="back to the sheets"),
     ]
 
     def __init__(self, state: ChallengeState, notes: Iterable[Note]) -> None:
@@ -86,6 +87,7 @@ class ChallengeScreen(StationScreen):
         view = self.query_one(ChallengeView)
         view.state = self.state
         view.pending = self.pending
+        view.decided = outcome(self.state)
         view.prompt = self.prompt()
         self.refresh_bindings()
 
@@ -98,6 +100,7 @@ class ChallengeScreen(StationScreen):
             log.write(line)
 
     def prompt(self) -> str:
+        """What the Narrator may do now, in a sentence or two."""
         state = self.state
         if self.entry is not None:
             return "Esc goes back to the sheets."
@@ -109,11 +112,19 @@ class ChallengeScreen(StationScreen):
         if state.phase is Phase.OVER:
             return "The challenge is over. Enter records it in the night record; Esc abandons it."
         if self.pending is not None:
-            return f"Defender's sign: {self.sign_keys(Side.DEFENDER)}. Backspace takes back the challenger's."
-        moves = [f"challenger's sign: {self.sign_keys(Side.CHALLENGER)}"] if self.offered(Move.THROW) else []
+            return f"{state.defender.name}'s sign: {self.sign_keys(Side.DEFENDER)}. Backspace takes back the first sign."
+        said = []
+        if state.phase is Phase.RETEST:
+            said.append("A retest: both throw again")
+        for side in (state.challenger, state.defender):
+            keys = [RETEST_KEYS[offer.source] for offer in self.offered(Move.RETEST) if offer.side is side.side]
+            if keys:
+                said.append(f"{side.name} lost the throw and may retest ({', '.join(keys)})")
+        if self.offered(Move.THROW):
+            said.append(f"{state.challenger.name}'s sign first: {self.sign_keys(Side.CHALLENGER)}")
         if self.offered(Move.CONCLUDE):
-            moves.append("Enter when the loser declines to retest")
-        return "Next: " + "; ".join(moves) + "." if moves else ""
+            said.append("Enter ends the challenge")
+        return ". ".join(said) + "." if said else ""
 
     def sign_keys(self, side: Side) -> str:
         signs = [choice for offer in self.offered(Move.THROW) if offer.side is side for choice in offer.choices]
@@ -285,9 +296,7 @@ class ChallengeScreen(StationScreen):
         if entry is None:
             return
         self.entry = entry
-        view = self.query_one(ChallengeView)
-        view.recorded_as = entry.short_id
-        view.decided = outcome(self.state)
+        self.query_one(ChallengeView).recorded_as = entry.short_id
         self.notify(entry.summary, title=f"Recorded as {entry.short_id}")
         self.show()
 

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from larp.station.screens.challenge import ChallengeScreen
 from larp.station.screens.log import NightLogScreen
+from larp.station.screens.reconcile import ReconcileScreen
 from larp.station.screens.setup import ChallengeSetupScreen
 from larp.station.screens.sheets import SheetScreen
 
@@ -19,20 +20,30 @@ FLOW = (
     "scan the defender, pick kind and category, Ctrl+S starts. Then type each throw as two keys, the "
     "challenger's sign then the defender's; the footer shows only the steps the rules allow now. "
     "Enter ends the challenge when the loser declines to retest, Enter again records it. "
-    "F3 shows the night log, where Ctrl+R reverses a mistaken entry; F4 reconciles the night."
+    "F3 shows the night log, where Ctrl+R reverses a mistaken entry; F4 reconciles the night. "
+    "In the footer, ^ means Ctrl: ^n is Ctrl+N. The mouse works too: click a key in the footer."
 )
 
 
-def key_table(title: str, bindings: list[Binding], key_display) -> Table:
+KEY_NAMES = {"escape": "Esc", "enter": "Enter", "backspace": "Backspace"}
+
+
+def key_name(key: str) -> str:
+    """A key as the help spells it out: Ctrl+N, F1, Esc (the footer's ^n is Ctrl+N)."""
+    first = key.split(",")[0]
+    return KEY_NAMES.get(first) or "+".join(part.title() if len(part) > 1 else part.upper() for part in first.split("+"))
+
+
+def key_table(title: str, bindings: list[Binding]) -> Table:
     table = Table(title=title, title_justify="left", title_style="bold", show_header=False, box=None, padding=(0, 2))
-    table.add_column(style="bold cyan", no_wrap=True, min_width=12)
+    table.add_column(style="bold cyan", no_wrap=True, min_width=10)
+    table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    seen: set[tuple[str, str]] = set()
+    seen: set[str] = set()
     for binding in bindings:
-        row = (key_display(binding), binding.description)
-        if binding.description and row not in seen:
-            seen.add(row)
-            table.add_row(*row)
+        if binding.description and binding.description not in seen:
+            seen.add(binding.description)
+            table.add_row(key_name(binding.key), binding.description, binding.tooltip)
     return table
 
 
@@ -45,21 +56,21 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        display = self.app.get_key_display
         everywhere = [
             *self.app.BINDINGS,
-            Binding("ctrl+p", "command_palette", "Command palette: the main actions by name"),
-            Binding("ctrl+q", "quit", "Quit (everything recorded stays recorded)"),
+            Binding("ctrl+p", "command_palette", "Palette", tooltip="the main actions by name"),
+            Binding("ctrl+q", "quit", "Quit", tooltip="everything recorded stays recorded"),
         ]
         groups = [
             ("Everywhere", everywhere),
-            ("Sheets (F2)", SheetScreen.BINDINGS + [Binding("enter", "", "Look up what was scanned or typed")]),
+            ("Sheets (F2)", [Binding("enter", "", "Look up", tooltip="what was scanned or typed"), *SheetScreen.BINDINGS]),
             ("Setting up a challenge (Ctrl+N)", ChallengeSetupScreen.BINDINGS),
             ("A challenge, step by step", ChallengeScreen.BINDINGS),
             ("Night log (F3)", NightLogScreen.BINDINGS),
+            ("Reconcile (F4)", ReconcileScreen.BINDINGS),
         ]
         with VerticalScroll(id="help"):
             yield Static(Group(Text("The Narrator station", style="bold underline"), Text(), Text(FLOW)), id="flow")
             for title, bindings in groups:
-                yield Static(key_table(title, bindings, display), classes="keys")
+                yield Static(key_table(title, bindings), classes="keys")
             yield Static("Esc or F1 closes this help.", id="help-hint")

@@ -33,9 +33,9 @@ class NightLogScreen(StationScreen):
     CSS_PATH = "log.tcss"
     AUTO_FOCUS = "DataTable"
     BINDINGS = [
-        Binding("ctrl+r", "reverse", "Reverse entry", id="log.reverse"),
-        Binding("enter", "open_sheet", "Open sheet", id="log.open-sheet"),
-        Binding("escape", "clear_filters", "Clear filters", id="log.clear-filters"),
+        Binding("ctrl+r", "reverse", "Reverse entry", id="log.reverse", tooltip="undo the entry under the cursor by a new one, with a reason (R-NIGHT-3)"),
+        Binding("enter", "open_sheet", "Open sheet", id="log.open-sheet", tooltip="the sheet of the entry's character"),
+        Binding("escape", "clear_filters", "Clear filters", id="log.clear-filters", tooltip="show every entry again; scanning a card filters by its character"),
     ]
 
     def __init__(self) -> None:

@@ -52,7 +52,7 @@ class ReconcileScreen(StationScreen):
     CSS_PATH = "reconcile.tcss"
     AUTO_FOCUS = "#reconciliation"
     BINDINGS = [
-        Binding("ctrl+r", "refresh", "Reconcile again", id="reconcile.again"),
+        Binding("ctrl+r", "refresh", "Reconcile again", id="reconcile.again", tooltip="read the night record afresh"),
     ]
 
     def body(self) -> ComposeResult:
@@ -106,9 +106,9 @@ class ReconcileScreen(StationScreen):
             table.add_column(ratio=1)
             table.add_row("start", "", standing(night.start))
             for change in night.changes:
-                what = delta_text(change.delta) or change.entry.summary
+                what = delta_text(change.delta) or Text(f"nothing lost or spent: {change.entry.summary}", style="dim")
                 if change.reversed_by:
-                    what = Text.assemble((what, "strike dim"), (f"  reversed by {change.reversed_by[:8]}", "yellow"))
+                    what = Text.assemble((str(what), "strike dim"), (f"  reversed by {change.reversed_by[:8]}", "yellow"))
                 table.add_row(game_time(change.entry.game_time), change.entry.short_id, what)
             table.add_row("end", "", Text(standing(night.end), style="bold"))
             parts += [table, Text()]

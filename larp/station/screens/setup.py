@@ -30,8 +30,8 @@ class ChallengeSetupScreen(StationScreen):
     CSS_PATH = "setup.tcss"
     AUTO_FOCUS = "#defender Input"
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start challenge", id="setup.start"),
-        Binding("escape", "back", "Back", id="setup.back"),
+        Binding("ctrl+s", "start", "Start challenge", id="setup.start", tooltip="Tab moves between the fields; Enter opens a list"),
+        Binding("escape", "back", "Back", id="setup.back", tooltip="to the sheet, starting nothing"),
     ]
 
     def __init__(self, challenger: str | None = None) -> None:

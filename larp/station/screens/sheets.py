@@ -27,9 +27,9 @@ class SheetScreen(StationScreen):
     CSS_PATH = "sheets.tcss"
     AUTO_FOCUS = "#lookup Input"
     BINDINGS = [
-        Binding("ctrl+n", "challenge", "Challenge", id="sheets.challenge"),
-        Binding("ctrl+g", "regain", "Regain Traits", id="sheets.regain"),
-        Binding("escape", "clear", "Clear", id="sheets.clear", show=False),
+        Binding("ctrl+n", "challenge", "Challenge", id="sheets.challenge", tooltip="set up a challenge by the character on screen"),
+        Binding("ctrl+g", "regain", "Regain Traits", id="sheets.regain", tooltip="one Willpower for a category's lost Traits, once a night (R-NIGHT-1)"),
+        Binding("escape", "clear", "Clear", id="sheets.clear", show=False, tooltip="empty the lookup field"),
     ]
 
     character_id: var[str | None] = var(None)

@@ -8,7 +8,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from larp.rules import ChallengeState, Outcome, Phase, SideState, game_time
+from larp.rules import ChallengeState, Outcome, Phase, Result, Side, SideState, game_time
+from larp.rules.challenge.throws import round_result
 
 PHASES = {
     Phase.BLOCKED: "held by the five-minute rule",
@@ -41,10 +42,8 @@ def used_text(side: SideState) -> str:
 
 
 def total_text(side: SideState) -> str:
-    if side.declared is None:
+    if side.declared is None or side.declared == side.true_total:
         return str(side.true_total)
-    if side.declared == side.true_total:
-        return f"{side.declared} declared"
     return f"{side.declared} declared (true {side.true_total})"
 
 
@@ -56,7 +55,7 @@ class ChallengeView(Static):
     """The challenger's sign, typed, while the defender's is awaited."""
     prompt: reactive[str] = reactive("")
     decided: reactive[Outcome | None] = reactive(None)
-    """What the recorded challenge decided."""
+    """What the challenge decided, once it is over."""
     recorded_as: reactive[str | None] = reactive(None)
 
     def watch_state(self) -> None:
@@ -69,6 +68,9 @@ class ChallengeView(Static):
         self.show()
 
     def watch_decided(self) -> None:
+        self.show()
+
+    def watch_recorded_as(self) -> None:
         self.show()
 
     def show(self) -> None:
@@ -116,11 +118,13 @@ class ChallengeView(Static):
         if state.signs is not None:
             first, second = state.signs
             line.append(f"Latest throw: {state.challenger.name} {first}, {state.defender.name} {second}", style="bold")
+            result = round_result(state)
             if state.tie_open:
-                line.append(" · a tie: the totals decide")
-            elif state.result is not None:
-                winner = {"challenger": state.challenger.name, "defender": state.defender.name}.get(state.result.value)
-                line.append(f" · {winner} wins the throw" if winner else " · a draw: both lose the throw")
+                line.append(f" · a tie: totals {state.challenger.figure} against {state.defender.figure}")
+            if result is Result.DRAW:
+                line.append(" · a draw: both lose the throw")
+            elif result is not None:
+                line.append(f" · {state.side(Side(result.value)).name} wins the throw")
         else:
             line.append("No throw yet.", style="dim")
         if self.pending is not None:
@@ -130,7 +134,10 @@ class ChallengeView(Static):
     def result(self, state: ChallengeState, decided: Outcome) -> Text:
         names = {side.character: side.name for side in (state.challenger, state.defender) if side.character}
         text = Text()
-        text.append(f"Recorded as entry {self.recorded_as}. ", style="bold green")
+        if self.recorded_as is None:
+            text.append("Not recorded yet. ", style="bold yellow")
+        else:
+            text.append(f"Recorded as entry {self.recorded_as}. ", style="bold green")
         if decided.winner is None:
             text.append("Nobody wins.", style="bold")
         else:

@@ -106,32 +106,32 @@ class SheetView(Static):
         return table
 
     def details(self, card: SheetCard) -> list[RenderableType]:
+        """Negative Traits, Abilities, standalone Traits, retest sources and regains, one labelled row each."""
         character = card.character
         sheet = character.sheet
-        parts: list[RenderableType] = []
         negative = [
-            f"{category.value.title()}: " + ", ".join(
-                name if count == 1 else f"{name} x{count}" for name, count in sheet.negative.of(category).items()
-            )
+            f"{category.value.title()}: "
+            + ", ".join(name if count == 1 else f"{name} x{count}" for name, count in sheet.negative.of(category).items())
             for category in ATTRIBUTES
             if sheet.negative.of(category)
         ]
-        parts.append(labelled("Negative Traits", " · ".join(negative) or "none"))
-        abilities = " · ".join(
-            f"{name} {character.abilities.get(name, 0)} of {rating}" for name, rating in sheet.abilities.items()
-        )
-        parts.append(labelled("Abilities", abilities or "none"))
+        abilities = [f"{name} {character.abilities.get(name, 0)} of {rating}" for name, rating in sheet.abilities.items()]
         standalone = [
             f"{category.value.title()} {character.current(category)} of {sheet.rating(category)}"
             for category in STANDALONE
             if sheet.rating(category) or category is Category.WILLPOWER
         ]
         standalone += [f"{name} {sheet.standalone[name]}" for name in card.standalone if name in sheet.standalone]
-        parts.append(labelled("Standalone", " · ".join(standalone)))
-        parts.append(labelled("Retests", ", ".join(sheet.retests) or "none on the sheet"))
         regained = ", ".join(name.title() for name in sorted(character.regained))
-        parts.append(labelled("Regained tonight", regained or "nothing yet"))
-        return parts
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        table.add_row("Negative", " · ".join(negative) or "none")
+        table.add_row("Abilities", " · ".join(abilities) or "none")
+        table.add_row("Standalone", " · ".join(standalone))
+        table.add_row("Retests", ", ".join(sheet.retests) or "none on the sheet")
+        table.add_row("Regained", regained or "nothing yet tonight")
+        return [table]
 
     def tonight(self, card: SheetCard) -> list[RenderableType]:
         parts: list[RenderableType] = [Text("Five-minute rule", style="bold")]
@@ -142,10 +142,3 @@ class SheetView(Static):
             Text("nothing recorded yet", style="dim")
         ]
         return parts
-
-
-def labelled(label: str, value: str) -> Text:
-    line = Text()
-    line.append(f"{label}: ", style="bold")
-    line.append(value)
-    return line
