@@ -5,6 +5,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+from larp.cli import main
 from larp.desk import Desk
 from larp.sheet.transcript import ChallengeEvent, ClockEvent, RegainEvent
 
@@ -117,3 +118,10 @@ def transcript(events, ids=tuple(SHEETS), house_rules: dict | None = None) -> di
         "characters": [SHEETS[cid] for cid in ids],
         "events": [event.model_dump(mode="json", exclude_none=True) for event in events],
     }
+
+
+def larp(capsys, *args) -> tuple[int, str, str]:
+    """Run a `larp` command in this process: its exit status, standard output and standard error."""
+    status = main([str(arg) for arg in args])
+    out, err = capsys.readouterr()
+    return status, out, err

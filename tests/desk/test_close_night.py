@@ -1,0 +1,71 @@
+"""`close-night`: the next game starts from tonight's end, and tonight is archived."""
+
+import pytest
+
+from larp.desk import Desk, DeskError
+from tests.ledger.helpers import SHEETS, contest, open_desk, write_chronicle
+
+SPENT_NIGHT = [
+    contest("cody", "Brawny", "janet", "Quick", ("rock", "scissors")),
+    contest(
+        "janet", "Charismatic", "cody", "Impressive", ("rock", "paper"),
+        category="social",
+        steps=[{"retest": {"side": "challenger", "source": "ability", "name": "Leadership"}}, {"throw": {"challenger": "rock", "defender": "scissors"}}],
+    ),
+]
+
+
+def spend(desk):
+    for event in SPENT_NIGHT:
+        desk.record(event)
+    desk.regain("janet", "social")
+
+
+def test_the_next_night_starts_with_traits_and_abilities_back_and_willpower_full(tmp_path):
+    desk = open_desk(tmp_path)
+    spend(desk)
+    following = desk.archive_night()
+    assert following["janet"]["willpower"] == SHEETS["janet"]["willpower"]
+    desk.close()
+    with open_desk(tmp_path) as next_night:
+        assert next_night.night_number == 2
+        janet = next_night.character("janet")
+        assert janet.to_json()["lost"] == {"physical": [], "social": [], "mental": []}
+        assert janet.abilities == SHEETS["janet"]["abilities"]
+        assert janet.willpower == SHEETS["janet"]["willpower"] and janet.regained == frozenset()
+
+
+def test_willpower_refresh_keep_carries_willpower_into_the_next_night(tmp_path):
+    folder = write_chronicle(tmp_path / "chronicle", willpower_refresh="keep")
+    desk = Desk.open(tmp_path / "night.sqlite3", folder, station="hall")
+    spend(desk)
+    desk.archive_night()
+    desk.close()
+    with Desk.open(tmp_path / "night.sqlite3", folder, station="hall") as next_night:
+        assert next_night.character("janet").willpower == SHEETS["janet"]["willpower"] - 1
+        assert next_night.character("cody").willpower == SHEETS["cody"]["willpower"]
+
+
+def test_permanent_changes_are_kept_into_the_next_night(tmp_path):
+    desk = open_desk(tmp_path)
+    grown = desk.sheet("wick").model_copy(update={"abilities": {"Stealth": 3, "Dodge": 1}})
+    desk.change(grown)
+    desk.archive_night()
+    desk.close()
+    with open_desk(tmp_path) as next_night:
+        assert next_night.sheet("wick") == grown
+
+
+def test_an_archived_night_takes_no_more_entries_nor_new_bundle_entries(tmp_path):
+    bar = open_desk(tmp_path, station="bar", db="bar.sqlite3")
+    hall = open_desk(tmp_path, station="hall", db="hall.sqlite3")
+    call = hall.record(SPENT_NIGHT[0])
+    bar.record(SPENT_NIGHT[0])
+    bar.export(tmp_path / "bar.jsonl")
+    hall.archive_night()
+    with pytest.raises(DeskError, match="night 1 is archived"):
+        hall.reverse(call.id, "too late")
+    with pytest.raises(DeskError, match="night 1, which is archived here"):
+        hall.merge(tmp_path / "bar.jsonl")
+    with pytest.raises(DeskError, match="archived already"):
+        hall.archive_night()
