@@ -60,20 +60,22 @@ def record(desk, transcript, quiet: bool) -> int:
 
 
 def play(desk, events, quiet: bool) -> int:
-    """Each event as an entry, until the rules refuse one."""
+    """Each event as an entry, until the rules refuse one; a line for each once it is on disk."""
     from larp.desk import DeskError
 
-    for index, event in enumerate(events):
-        try:
-            entry = desk.record(event)
-        except DeskError as error:
-            if error.rule_error is None:
-                raise
-            print(json.dumps({"error": error.rule_error.at(event=index).to_json()}))
-            print(f"larp record: event {index} refused ({error}); the {index} before it are recorded", file=sys.stderr)
-            return EXIT_FORBIDDEN
+    def committed(entry) -> None:
         if not quiet:
             print(f"{entry.id}  {entry.summary}", flush=True)
+
+    try:
+        desk.record_all(events, committed)
+    except DeskError as error:
+        if error.rule_error is None:
+            raise
+        print(json.dumps({"error": error.rule_error.to_json()}))
+        index = error.rule_error.event
+        print(f"larp record: event {index} refused ({error}); the {index} before it are recorded", file=sys.stderr)
+        return EXIT_FORBIDDEN
     print(f"larp record: {len(events)} events recorded in night {desk.night_number} at station {desk.station}", file=sys.stderr)
     return 0
 

@@ -1,7 +1,7 @@
 """Adjudicating at the desk: a challenge step by step, then one entry; regains; transcripts."""
 
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterator
 
 from larp.ledger import Entry, Kind, lock_to_json, result_to_json
 from larp.rules import (
@@ -19,7 +19,7 @@ from larp.rules import (
     start_challenge,
 )
 from larp.sheet import Category
-from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Clock, Party, RegainEvent
+from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent
 from larp.desk.errors import DeskError
 from larp.desk.summaries import challenge_summary
 
@@ -34,10 +34,15 @@ def forbidden() -> Iterator[None]:
 
 
 class Adjudicating:
+    _latest_start: tuple = ()
+    """The spec last started, and the desk's revision then: nothing to check if neither changed."""
+
     def start(self, spec: ChallengeSpec) -> tuple[ChallengeState, list[Note]]:
         """A challenge ready for its first step (spec with no steps), at the current game time."""
         with forbidden():
-            return start_challenge(self.night(), spec)
+            started = start_challenge(self.night(), spec)
+        self._latest_start = (spec, self.revision)
+        return started
 
     def step(self, state: ChallengeState, step) -> tuple[ChallengeState, list[Note]]:
         """One more step (a transcript step model, or `larp.rules.CONCLUDE`)."""
@@ -56,7 +61,8 @@ class Adjudicating:
             state, more = self.step(state, CONCLUDE)
             notes = [*notes, *more]
         night = self.night().at(state.clock)
-        self._check_unchanged(night, state)
+        if self._latest_start != (state.spec, self.revision):
+            self._check_unchanged(night, state)
         with forbidden():
             _, result = finish(night, state, notes)
         spec = state.spec.model_copy(update={"steps": list(state.steps)})
@@ -110,5 +116,20 @@ class Adjudicating:
             return self.commit(state, notes)
         if isinstance(event, RegainEvent):
             return self.regain(event.regain.character, event.regain.category)
-        return self.advance(Clock.model_validate(event.clock).advance_minutes)
+        return self.advance(event.clock.advance_minutes)
 
+    def record_all(self, events, committed: Callable[[Entry], None]) -> None:
+        """Every event of a transcript in order, each its own entry in its own transaction;
+        `committed` hears of each entry once it is on disk. The next event is played while
+        the one before is being written. A refusal is a DeskError placed at its event
+        (`rule_error.event`), raised once every entry before it is written."""
+        with self.writing_behind(committed):
+            for index, event in enumerate(events):
+                try:
+                    entry = self.record(event)
+                except DeskError as error:
+                    if error.rule_error is None:
+                        raise
+                    raise DeskError.forbidden(error.rule_error.at(event=index)) from None
+                for done in self._behind.written() if self._behind is not None else [entry]:
+                    committed(done)

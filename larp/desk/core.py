@@ -9,6 +9,8 @@ from typing import Callable, Iterator, Self
 
 from larp.home import default_db
 from larp.ledger import Entry, GameClock, Kind, Ledger, LedgerError, NightRow, Tonight
+from larp.ledger.store import MEMORY
+from larp.ledger.write_behind import WriteBehind
 from larp.rules import CharacterState, Night
 from larp.sheet import Chronicle, Sheet
 from larp.desk.errors import DeskError
@@ -54,6 +56,10 @@ class DeskCore:
         self.closed = False
         """This station closed the night (and writes nothing more to it but reversals)."""
         self._version: int | None = None
+        self.revision = 0
+        """Bumped whenever the desk's view of the record changes: an entry taken, a fold."""
+        self._behind: WriteBehind | None = None
+        """While entries are written behind the desk's back (`writing_behind`)."""
 
     # Opening and closing.
 
@@ -160,6 +166,7 @@ class DeskCore:
             self.night_row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
             entries = self.ledger.entries(self.night_row)
         self.tonight = Tonight.of(entries)
+        self.revision += 1
         clock = GameClock()
         for entry in entries:
             if entry.station == self.station:
@@ -170,6 +177,8 @@ class DeskCore:
         self.closed = Kind.CLOSED in mine
 
     def _current(self) -> None:
+        if self._behind is not None:
+            return  # the record changes under the desk's own writer only
         with recorded():
             changed = self.ledger.changed_elsewhere() != self._version
         if changed:
@@ -224,6 +233,28 @@ class DeskCore:
 
     # Writing.
 
+    @contextmanager
+    def writing_behind(self, committed: Callable[[Entry], None]) -> Iterator[None]:
+        """Entries written by a thread of their own while the next are adjudicated; `committed`
+        hears of each once it is on disk. On leaving, every entry is written (or the first
+        failure raised, after which the desk reads the record again)."""
+        if self.ledger.where == MEMORY or self._behind is not None:
+            yield
+            return
+        self._check_writable(Kind.ADJUDICATION)
+        with recorded():
+            self._behind = WriteBehind(self.ledger, self.night_row, self.station)
+        try:
+            yield
+        finally:
+            behind, self._behind = self._behind, None
+            try:
+                with recorded():
+                    for entry in behind.close():
+                        committed(entry)
+            finally:
+                self.reload()
+
     def _entry(self, kind, summary, characters, payload, *, reverses=None, game_time=None, night=None) -> Entry:
         return Entry(
             id=uuid.uuid4().hex,
@@ -245,7 +276,10 @@ class DeskCore:
         self._check_writable(kind)
         entry = self._entry(kind, summary, characters, payload, reverses=reverses)
         with recorded():
-            entry = self.ledger.append(self.night_row, entry)
+            if self._behind is not None:
+                entry = self._behind.put(entry)
+            else:
+                entry = self.ledger.append(self.night_row, entry)
         self._take(entry)
         return entry
 
@@ -267,7 +301,11 @@ class DeskCore:
         """The desk's view, after writing an entry of its own."""
         self.clock = self.clock.after(entry)
         self.closed = self.closed or entry.kind is Kind.CLOSED
+        self.revision += 1
         if entry.kind is Kind.REVERSAL or not self.tonight.follows(entry):
+            if self._behind is not None:
+                with recorded():
+                    self._behind.drain()
             self.reload()
         else:
             self.tonight.apply(entry)

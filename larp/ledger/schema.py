@@ -39,7 +39,6 @@ MIGRATIONS: tuple[str, ...] = (
         payload TEXT NOT NULL,
         UNIQUE (night, station, station_seq)
     );
-    CREATE INDEX entries_in_order ON entries (night, game_time, wall_time);
     CREATE TRIGGER entries_are_never_edited BEFORE UPDATE ON entries
     BEGIN SELECT RAISE(ABORT, 'the night record is append-only (R-NIGHT-3)'); END;
     CREATE TRIGGER entries_are_never_deleted BEFORE DELETE ON entries

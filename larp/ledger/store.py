@@ -177,6 +177,13 @@ class Ledger:
             night = self.add_night(db, chronicle, number)
             return night, append_entry(db, night, opening)
 
+    def last_seq(self, night: NightRow, station: str) -> int:
+        """The number of the station's latest entry in the night (0 for none)."""
+        with self.failures("read"):
+            return self.db.execute(
+                "SELECT COALESCE(MAX(station_seq), 0) FROM entries WHERE night = ? AND station = ?", (night.id, station)
+            ).fetchone()[0]
+
     def entries(
         self,
         night: NightRow,

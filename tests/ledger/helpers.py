@@ -111,6 +111,28 @@ def clock(minutes: float) -> ClockEvent:
     return ClockEvent.model_validate({"clock": {"advance_minutes": minutes}})
 
 
+def leap(number: int) -> ChallengeEvent:
+    """A static Physical challenge that costs nothing, whatever the throw."""
+    signs = ["rock", "paper", "scissors"]
+    return ChallengeEvent.model_validate(
+        {
+            "challenge": {
+                "kind": "static",
+                "category": "physical",
+                "challenger": {"character": "janet", "trait": "Tough"},
+                "defender": {"static": 2},
+                "effect": f"leap {number}",
+                "steps": [{"throw": {"challenger": signs[number % 3], "defender": signs[number // 3 % 3]}}],
+            }
+        }
+    )
+
+
+def long_night(count: int) -> list:
+    """As many events as asked, every one of them allowed: leaps, and the clock moving on."""
+    return [clock(1) if number % 10 == 9 else leap(number) for number in range(count)]
+
+
 def transcript(events, ids=tuple(SHEETS), house_rules: dict | None = None) -> dict[str, Any]:
     """A transcript (TRANSCRIPT.md) of these events, as JSON data."""
     return {

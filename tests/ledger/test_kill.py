@@ -10,32 +10,15 @@ from pathlib import Path
 from larp.ledger import Kind, Ledger, Tonight
 from larp.ledger.payloads import PAYLOADS
 from larp.rules import replay
-from larp.sheet.transcript import ChallengeEvent, Transcript
-from tests.ledger.helpers import clock, transcript, write_chronicle
+from larp.sheet.transcript import Transcript
+from tests.ledger.helpers import long_night, transcript, write_chronicle
 
 REPO = Path(__file__).resolve().parents[2]
 PRINTED_BEFORE_THE_KILL = 40
 
 
-def leap(number: int) -> ChallengeEvent:
-    """A static Physical challenge that costs nothing, whatever the throw."""
-    signs = ["rock", "paper", "scissors"]
-    return ChallengeEvent.model_validate(
-        {
-            "challenge": {
-                "kind": "static",
-                "category": "physical",
-                "challenger": {"character": "janet", "trait": "Tough"},
-                "defender": {"static": 2},
-                "effect": f"leap {number}",
-                "steps": [{"throw": {"challenger": signs[number % 3], "defender": signs[number // 3 % 3]}}],
-            }
-        }
-    )
-
-
 def test_sigkill_while_recording_keeps_every_committed_entry_and_no_partial_one(tmp_path):
-    events = [clock(1) if number % 10 == 9 else leap(number) for number in range(2000)]
+    events = long_night(2000)
     night = tmp_path / "long-night.json"
     night.write_text(json.dumps(transcript(events)))
     db = tmp_path / "night.sqlite3"
