@@ -7,7 +7,7 @@ from larp.ledger import Kind
 from larp.rules import CONCLUDE, Move
 from larp.sheet import Category, Sheet
 from larp.sheet.transcript import RetestStep, ThrowStep
-from tests.ledger.helpers import SHEETS, contest, open_desk
+from tests.ledger.helpers import SHEETS, contest, open_desk, regaining
 
 SHOVE = contest("janet", "Quick", "cody", "Brawny", effect="shove him off the pier").challenge
 
@@ -96,3 +96,18 @@ def test_a_character_joins_and_her_sheet_changes_for_good(desk):
 def test_an_unknown_character_is_said_so(desk):
     with pytest.raises(DeskError, match="there is no character 'nobody' tonight"):
         desk.sheet("nobody")
+
+
+def test_a_run_recorded_behind_the_desk_among_later_entries_of_another_station(tmp_path):
+    bar = open_desk(tmp_path, station="bar", db="bar.sqlite3")
+    bar.advance(60)
+    bar.record(contest("wick", "Quick", "cody", "Tough", ("rock", "scissors")))
+    bar.export(tmp_path / "bar.jsonl")
+    hall = open_desk(tmp_path, station="hall", db="hall.sqlite3")
+    hall.merge(tmp_path / "bar.jsonl")
+    hall.hold()
+    committed = []
+    hall.record_all([contest("janet", "Quick", "cody", "Brawny", ("rock", "scissors")), regaining("cody", "physical")], committed.append)
+    assert [entry.kind for entry in committed] == [Kind.ADJUDICATION, Kind.REGAIN]
+    assert [entry.id for entry in hall.entries(station="hall")][-2:] == [entry.id for entry in committed]
+    assert hall.character("cody").lost == {"physical": ("Tough",)}

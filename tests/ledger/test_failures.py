@@ -5,7 +5,7 @@ import pytest
 from larp.cli import main
 from larp.desk import Desk, DeskError
 from larp.ledger import Ledger, LedgerError
-from tests.ledger.helpers import contest, open_desk
+from tests.ledger.helpers import contest, long_night, open_desk
 
 SHOVE = contest("janet", "Quick", "cody", "Brawny", ("rock", "scissors"))
 
@@ -53,3 +53,15 @@ def test_a_failed_write_leaves_no_transaction_open(tmp_path):
         with ledger.writing("a test") as db:
             db.execute("INSERT INTO no_such_table VALUES (1)")
     assert not ledger.db.in_transaction
+
+
+def test_a_write_that_fails_behind_the_desk_stops_the_run_and_keeps_the_record(tmp_path):
+    desk = open_desk(tmp_path)
+    desk.hold()
+    before, night = [entry.id for entry in desk.entries()], desk.night().to_json()
+    (tmp_path / "night.sqlite3").chmod(0o444)  # the writer's own connection finds it read-only
+    committed = []
+    with pytest.raises(DeskError, match="read-only: could not write the adjudication entry"):
+        desk.record_all(long_night(50), committed.append)
+    assert committed == []
+    assert [entry.id for entry in desk.entries()] == before and desk.night().to_json() == night
