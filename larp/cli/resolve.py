@@ -5,6 +5,7 @@ line on standard error naming the place); 3 when the rules forbid a step
 (`{"error": {...}}` on standard output, with the rule's id).
 """
 
+import gc
 import json
 import sys
 
@@ -42,6 +43,17 @@ def read_input(name: str) -> str:
 
 
 def run(args) -> int:
+    # A replay allocates many small objects and frees them by reference counting; the
+    # cyclic collector, run again and again over them, took most of a large night's
+    # time. This one-shot command pauses it (tests/bench/bench_resolve.py).
+    gc.disable()
+    try:
+        return resolve(args)
+    finally:
+        gc.enable()
+
+
+def resolve(args) -> int:
     from larp.sheet import SheetError
     from larp.sheet.loading import load_transcript
 

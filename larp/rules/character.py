@@ -1,12 +1,14 @@
 """A character's state tonight: her sheet less what she lost and spent (R-TRAIT-1 to 3)."""
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+from larp.rules.evolve import evolve
 from typing import Mapping
 
 from larp.sheet import ATTRIBUTES, STANDALONE, Category, Sheet
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CharacterState:
     sheet: Sheet
     lost: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -56,20 +58,20 @@ class CharacterState:
     def losing(self, category: Category, names: tuple[str, ...]) -> "CharacterState":
         lost = dict(self.lost)
         lost[category.value] = lost.get(category.value, ()) + names
-        return replace(self, lost=lost)
+        return evolve(self, lost=lost)
 
     def spending(self, abilities: Mapping[str, int], willpower: int) -> "CharacterState":
         """Abilities and Willpower spent (R-TRAIT-3); never below zero."""
         current = dict(self.abilities)
         for name, points in abilities.items():
             current[name] = current.get(name, 0) - points
-        return replace(self, abilities=current, willpower=self.willpower - willpower)
+        return evolve(self, abilities=current, willpower=self.willpower - willpower)
 
     def regaining(self, category: Category) -> "CharacterState":
         """One Willpower spent, every Trait lost in the category back (R-NIGHT-1)."""
         lost = dict(self.lost)
         lost[category.value] = ()
-        return replace(
+        return evolve(
             self, lost=lost, willpower=self.willpower - 1, regained=self.regained | {category.value}
         )
 

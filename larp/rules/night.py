@@ -4,7 +4,9 @@
 a challenge, a regain (R-NIGHT-1) or the clock moving on (R-NIGHT-2).
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+from larp.rules.evolve import evolve
 from typing import Iterable, Mapping
 
 from larp.sheet import Category, HouseRules, Sheet
@@ -18,7 +20,7 @@ from larp.rules.challenge.start import start_challenge
 from larp.rules.challenge.state import ChallengeState, Lock
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Night:
     rules: HouseRules
     characters: Mapping[str, CharacterState]
@@ -36,11 +38,11 @@ class Night:
 
     def at(self, clock: float) -> "Night":
         """The night with its game clock set (the station's clock runs on its own)."""
-        return replace(self, clock=clock)
+        return evolve(self, clock=clock)
 
     def adding(self, sheet: Sheet) -> "Night":
         """A character joins the night with her sheet as it is."""
-        return replace(self, characters={**self.characters, sheet.id: CharacterState.fresh(sheet)})
+        return evolve(self, characters={**self.characters, sheet.id: CharacterState.fresh(sheet)})
 
     def locks_on(self, character_id: str) -> list[Lock]:
         """The five-minute locks that still hold challenges by this character."""
@@ -50,7 +52,7 @@ class Night:
         return {cid: state.to_json() for cid, state in self.characters.items()}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EventResult:
     """What one event decided: the `results` entry of `larp resolve`."""
 
@@ -104,7 +106,7 @@ def finish(night: Night, state: ChallengeState, notes: Iterable[Note] = ()) -> t
         override=state.override,
         notes=tuple(notes) + _loss_notes(night, state, decided) + _lock_note(decided.lock),
     )
-    return replace(night, characters=characters, locks=locks), result
+    return evolve(night, characters=characters, locks=locks), result
 
 
 def _lock_note(lock: Lock | None) -> tuple[Note, ...]:
@@ -166,13 +168,13 @@ def regain(night: Night, character_id: str, category: Category) -> tuple[Night, 
         regained={character_id: back},
         notes=(note,),
     )
-    return replace(night, characters=characters), result
+    return evolve(night, characters=characters), result
 
 
 def advance(night: Night, minutes: float) -> tuple[Night, EventResult]:
     later = night.clock + minutes
     note = Note("R-NIGHT-2", f"The game clock moves on {minutes:g} minutes, to {game_time(later)}")
-    return replace(night, clock=later), EventResult(notes=(note,))
+    return evolve(night, clock=later), EventResult(notes=(note,))
 
 
 def apply_event(night: Night, event: ChallengeEvent | RegainEvent | ClockEvent) -> tuple[Night, EventResult]:

@@ -7,7 +7,7 @@ from larp.rules.errors import RuleError
 from larp.rules.night import EventResult, Night, apply_event
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Replay:
     night: Night
     results: tuple[EventResult, ...]

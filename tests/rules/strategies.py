@@ -119,7 +119,8 @@ def step_for(draw, state, offers):
         return CancelStep(cancel=Cancel(side=side, ability=draw(st.sampled_from(offer.choices))))
     name = draw(st.sampled_from(offer.choices)) if offer.choices else None
     total = None
-    if offer.source == "overbid" and state.side(offer.side).declared is None and draw(st.booleans()):
+    figure_free = not state.tie_open and state.side(offer.side).declared is None  # else the figure stands
+    if offer.source == "overbid" and figure_free and draw(st.booleans()):
         total = draw(st.integers(0, offer.limit))
     return RetestStep(retest=Retest(side=side, source=offer.source, name=name, total=total))
 
@@ -139,7 +140,11 @@ def play_out(draw, night: Night, spec: ChallengeSpec, max_steps: int = 25):
         if not offers:
             break
         state, _ = apply(state, step_for(draw, state, offers))
-    if outcome(state) is None:
-        state, _ = apply(state, CONCLUDE)
+    while outcome(state) is None:  # out of steps: throw until the Narrator may conclude
+        offers = legal_actions(state)
+        if any(offer.move is Move.CONCLUDE for offer in offers):
+            state, _ = apply(state, CONCLUDE)
+        else:
+            state, _ = apply(state, step_for(draw, state, [o for o in offers if o.move in (Move.THROW, Move.OVERRIDE)]))
     night, result = finish(night, state)
     return night, result, state, spec.model_copy(update={"steps": list(state.steps)})

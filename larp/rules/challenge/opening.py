@@ -1,6 +1,6 @@
 """Steps before and around the throws: declaring, relenting, citing, overriding (R-TIE-3, R-CH-2, R-NEG, R-NIGHT-2)."""
 
-from dataclasses import replace
+from larp.rules.evolve import evolve
 
 from larp.sheet.transcript import Cite, Declare, Override
 from larp.rules.errors import RuleError
@@ -29,7 +29,7 @@ def declare(state: ChallengeState, step: Declare) -> tuple[ChallengeState, list[
         raise RuleError("R-TIE-3", f"{side.name} declared {side.declared} already, and that figure stands")
     under = " (less than the true total)" if step.total < side.true_total else ""
     note = f"{side.name} declares {step.total}{under}; the figure stands for the rest of the challenge"
-    return with_side(state, replace(side, declared=step.total)), [Note("R-TIE-3", note)]
+    return with_side(state, evolve(side, declared=step.total)), [Note("R-TIE-3", note)]
 
 
 def relent(state: ChallengeState, side_name: str) -> tuple[ChallengeState, list[Note]]:
@@ -39,7 +39,7 @@ def relent(state: ChallengeState, side_name: str) -> tuple[ChallengeState, list[
     if state.phase is not Phase.OPEN:
         raise RuleError("R-CH-2", "a challenge is relented before the first throw, not after")
     note = f"{side.name} relents: {state.challenger.name} wins at once, and nobody loses a Trait"
-    return replace(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="relent"), [Note("R-CH-2", note)]
+    return evolve(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="relent"), [Note("R-CH-2", note)]
 
 
 def cite(state: ChallengeState, step: Cite) -> tuple[ChallengeState, list[Note]]:
@@ -54,7 +54,7 @@ def cite(state: ChallengeState, step: Cite) -> tuple[ChallengeState, list[Note]]
     if citer.side is Side.DEFENDER and state.rules.negative_citers == "initiator":
         raise RuleError("R-NEG-1", "in this chronicle only the initiator cites Negative Traits")
     times = citer.cited.get(step.negative, 0) + 1
-    citer = replace(citer, cited={**citer.cited, step.negative: times})
+    citer = evolve(citer, cited={**citer.cited, step.negative: times})
     hit = state.negatives.get(target.character, {}).get(step.negative, 0) >= times
     if hit:
         payer, rule, said = target, "R-NEG-1", f"{target.name} has {step.negative}"
@@ -68,7 +68,7 @@ def cite(state: ChallengeState, step: Cite) -> tuple[ChallengeState, list[Note]]
     risked = _risk(state, payer, step.risk)
     if risked is None:
         return state, [Note(rule, f"{citer.name} cites {step.negative}: {said}, but {payer.name} has no Trait left to risk")]
-    payer = replace(payer, at_risk_extra=payer.at_risk_extra + (risked,))
+    payer = evolve(payer, at_risk_extra=payer.at_risk_extra + (risked,))
     note = f"{citer.name} cites {step.negative}: {said}, and {payer.name} puts {risked} at risk too"
     return with_side(state, payer), [Note(rule, note)]
 
@@ -93,4 +93,4 @@ def override(state: ChallengeState, step: Override) -> tuple[ChallengeState, lis
         f"The Narrator lets the challenge through the five-minute rule (held until game time "
         f"{game_time(state.lock.until)}): {step.reason}"
     )
-    return replace(state, phase=phase, override=step.reason), [Note("R-NIGHT-2", note)]
+    return evolve(state, phase=phase, override=step.reason), [Note("R-NIGHT-2", note)]

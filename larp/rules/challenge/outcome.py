@@ -1,6 +1,8 @@
 """The end of a challenge: who won, and what each side lost and spent (R-LOSS-1 to R-LOSS-4)."""
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+from larp.rules.evolve import evolve
 from typing import Mapping, NamedTuple
 
 from larp.rules.errors import RuleError
@@ -16,7 +18,7 @@ class Spent(NamedTuple):
     willpower: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Outcome:
     winner: Side | None
     """None where both sides lost an equal tie (R-TIE-4, both-lose) or nobody won a race."""
@@ -37,9 +39,9 @@ def conclude(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
         raise RuleError("R-RT-6", "a retest was called: both sides throw again before the challenge ends")
     if state.phase is not Phase.DECIDED:
         raise RuleError("R-RT-6", "the challenge is not under way")
-    state = replace(state, phase=Phase.OVER)
+    state = evolve(state, phase=Phase.OVER)
     if state.kind in ("streak", "race"):
-        state = replace(state, wins=close_round(state.wins, state.result))
+        state = evolve(state, wins=close_round(state.wins, state.result))
     return state, [Note("R-RT-6", summary(state))]
 
 

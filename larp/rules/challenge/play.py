@@ -1,6 +1,6 @@
 """Applying a step to a challenge: `apply(state, step) -> (state, notes)`."""
 
-from dataclasses import replace
+from larp.rules.evolve import evolve
 
 from larp.sheet.transcript import (
     CancelStep,
@@ -62,4 +62,4 @@ def apply(state: ChallengeState, step: Step | Conclude) -> tuple[ChallengeState,
         state, more = conclude(state)
         return state, notes + more
     state, more = _HANDLERS[type(step)](state, step)
-    return replace(state, steps=state.steps + (step,)), notes + more
+    return evolve(state, steps=state.steps + (step,)), notes + more

@@ -1,6 +1,6 @@
 """Retests and cancels (R-RT-1 to R-RT-6)."""
 
-from dataclasses import replace
+from larp.rules.evolve import evolve
 
 from larp.sheet.transcript import Cancel, Retest
 from larp.rules.errors import RuleError
@@ -86,8 +86,8 @@ def _spend_ability(side: SideState, name: str, retest: bool) -> SideState:
     spent = dict(side.spent_abilities)
     spent[name] = spent.get(name, 0) + 1
     if retest:
-        return replace(side, spent_abilities=spent, ability_retests=side.ability_retests + 1)
-    return replace(side, spent_abilities=spent, ability_cancels=side.ability_cancels + 1)
+        return evolve(side, spent_abilities=spent, ability_retests=side.ability_retests + 1)
+    return evolve(side, spent_abilities=spent, ability_cancels=side.ability_cancels + 1)
 
 
 def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[ChallengeState, list[Note]]:
@@ -112,16 +112,16 @@ def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
     if side.declared is not None and figure != side.declared:
         raise RuleError("R-TIE-3", f"{side.name} declared {side.declared} already, and that figure stands")
     opponent = state.side(side.side.other)
-    side = replace(side, declared=figure, overbid_used=True)
+    side = evolve(side, declared=figure, overbid_used=True)
     target = 2 * opponent.figure
     if figure >= target:
         if name is not None:
-            side = replace(side, at_risk_extra=side.at_risk_extra + (name,))
+            side = evolve(side, at_risk_extra=side.at_risk_extra + (name,))
         risk = f", {name} at risk too" if name else ""
         note = f"{side.name} overbids: {figure} is at least twice {opponent.name}'s {opponent.figure}; throw again{risk}"
         return _called(state, side, "overbid", name), [Note("R-RT-3", note)]
     if name is not None:
-        side = replace(side, crossed=side.crossed + (name,))
+        side = evolve(side, crossed=side.crossed + (name,))
     lost = f": {name} is crossed off at once" if name else ""
     note = f"{side.name} overbids with {figure}, less than twice {opponent.name}'s {opponent.figure}; the gamble fails{lost}"
     return with_side(state, side), [Note("R-RT-3", note)]
@@ -136,7 +136,7 @@ def _willpower(state: ChallengeState, side: SideState, step: Retest) -> tuple[Ch
         raise RuleError("R-RT-4", f"{side.name} has already spent Willpower to retest in this challenge")
     if willpower_left(state, side) < 1:
         raise RuleError("R-RT-4", f"{side.name} has no Willpower left to spend")
-    side = replace(side, willpower_used=True, spent_willpower=side.spent_willpower + 1)
+    side = evolve(side, willpower_used=True, spent_willpower=side.spent_willpower + 1)
     note = f"{side.name} spends a Willpower to resist control: a retest no Ability can cancel"
     return _called(state, side, "willpower", None), [Note("R-RT-4", note)]
 
@@ -147,7 +147,7 @@ def _other(state: ChallengeState, side: SideState, step: Retest) -> tuple[Challe
         raise RuleError("R-RT-5", f"{name!r} is not a retest source on {side.name}'s sheet")
     if name in side.others_used:
         raise RuleError("R-RT-5", f"{side.name} has already used {name} in this challenge")
-    side = replace(side, others_used=side.others_used | {name})
+    side = evolve(side, others_used=side.others_used | {name})
     note = f"{side.name} calls on {name} for a retest; no Ability can cancel it"
     return _called(state, side, "other", name), [Note("R-RT-5", note)]
 

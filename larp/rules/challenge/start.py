@@ -1,6 +1,6 @@
 """Opening a challenge: who, in what, bidding what (R-CH-1 to R-CH-3, R-TIE-1, R-NIGHT-2)."""
 
-from dataclasses import replace
+from larp.rules.evolve import evolve
 from typing import TYPE_CHECKING
 
 from larp.sheet import Category
@@ -62,7 +62,7 @@ def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState
         clock=night.clock,
     )
     if exhausted:
-        state = replace(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="exhausted")
+        state = evolve(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="exhausted")
     lock = blocking_lock(night, state)
     if lock is not None:
         notes.append(
@@ -72,7 +72,7 @@ def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState
                 f"holds it until game time {game_time(lock.until)} (now {game_time(night.clock)})",
             )
         )
-        state = replace(state, phase=Phase.BLOCKED, lock=lock)
+        state = evolve(state, phase=Phase.BLOCKED, lock=lock)
     return state, notes
 
 

@@ -38,7 +38,7 @@ class Result(StrEnum):
         return self is Result.DRAW or self.value != side.value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SideState:
     """One side of a challenge: a character, or a static difficulty."""
 
@@ -84,7 +84,7 @@ class SideState:
         return self.true_total if self.declared is None else self.declared
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Retest:
     """A retest just called, which an Ability may still cancel (R-RT-1)."""
 
@@ -93,7 +93,7 @@ class Retest:
     name: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Lock:
     """A five-minute-rule lock (R-NIGHT-2): `challenger` may not try this again until `until`."""
 
@@ -112,7 +112,7 @@ class Lock:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChallengeState:
     spec: ChallengeSpec
     rules: HouseRules

@@ -1,6 +1,6 @@
 """Throws and ties (R-CH-4, R-TIE-1 to R-TIE-4, R-SIMPLE-1, R-EXT-1, R-EXT-2)."""
 
-from dataclasses import replace
+from larp.rules.evolve import evolve
 
 from larp.sheet.transcript import Throw
 from larp.rules.errors import RuleError
@@ -12,7 +12,7 @@ from larp.rules.challenge.state import ChallengeState, Phase, Result, SideState
 def with_side(state: ChallengeState, side: SideState, **changes) -> ChallengeState:
     """The state with one side replaced (and other fields changed)."""
     key = "challenger" if side.side is Side.CHALLENGER else "defender"
-    return replace(state, **{key: side}, **changes)
+    return evolve(state, **{key: side}, **changes)
 
 
 def signs_for(side: SideState) -> tuple[Sign, ...]:
@@ -41,10 +41,10 @@ def settle_tie(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
     if not state.tie_open:
         return state, []
     result = _tie_result(state)
-    challenger = replace(state.challenger, declared=state.challenger.figure)
+    challenger = evolve(state.challenger, declared=state.challenger.figure)
     defender = state.defender
     if not defender.is_static:
-        defender = replace(defender, declared=defender.figure)
+        defender = evolve(defender, declared=defender.figure)
     mine, theirs = challenger.figure, defender.figure
     if result is Result.DRAW:
         text = f"Totals {mine} against {theirs}: an equal tie is a draw, and both sides lose the throw"
@@ -52,7 +52,7 @@ def settle_tie(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
         winner = challenger if result is Result.CHALLENGER else defender
         why = "the higher total wins" if mine != theirs else "on equal totals the defender wins"
         text = f"Totals {mine} against {theirs}: {why}; {winner.name} wins the tie"
-    settled = replace(state, challenger=challenger, defender=defender, tie_open=False, result=result)
+    settled = evolve(state, challenger=challenger, defender=defender, tie_open=False, result=result)
     return settled, [Note("R-TIE-4", text)]
 
 
@@ -82,7 +82,7 @@ def throw(state: ChallengeState, step: Throw) -> tuple[ChallengeState, list[Note
             raise RuleError(
                 "R-RT-6", "the latest throw stands: only a retest by the side that lost it brings another throw"
             )
-        state = replace(state, wins=close_round(state.wins, state.result))
+        state = evolve(state, wins=close_round(state.wins, state.result))
     elif state.phase not in (Phase.OPEN, Phase.RETEST):
         raise RuleError("R-CH-4", "no throw is due now")
     signs = (Sign(step.challenger), Sign(step.defender))
@@ -90,15 +90,15 @@ def throw(state: ChallengeState, step: Throw) -> tuple[ChallengeState, list[Note
         if sign not in signs_for(side):
             raise RuleError("R-CH-4", f"{side.name} may not throw the bomb: the chronicle or the sheet does not allow it")
     first, second = signs
-    state = replace(state, signs=signs, throws=state.throws + 1, retest=None, phase=Phase.DECIDED)
+    state = evolve(state, signs=signs, throws=state.throws + 1, retest=None, phase=Phase.DECIDED)
     said = f"{state.challenger.name} throws {first}, {state.defender.name} throws {second}"
     if first.beats(second) or second.beats(first):
         winner = state.challenger if first.beats(second) else state.defender
-        state = replace(state, result=Result.won_by(winner.side), tie_open=False)
+        state = evolve(state, result=Result.won_by(winner.side), tie_open=False)
         return state, [Note("R-CH-4", f"{said}: {winner.name} wins the throw")]
     if state.kind == "simple":
         result = Result.DEFENDER if state.spec.win_outright else Result.CHALLENGER
         how = "fails: the Narrator asked for a win outright" if state.spec.win_outright else "succeeds on a tie"
-        return replace(state, result=result), [Note("R-SIMPLE-1", f"{said}: a tie; {state.challenger.name} {how}")]
-    state = replace(state, result=None, tie_open=True)
+        return evolve(state, result=result), [Note("R-SIMPLE-1", f"{said}: a tie; {state.challenger.name} {how}")]
+    state = evolve(state, result=None, tie_open=True)
     return state, [Note("R-TIE-1", f"{said}: a tie, the totals in the category decide")]

@@ -1,0 +1,28 @@
+"""`evolve(obj, **changes)`: `dataclasses.replace` for the engine's frozen states, faster.
+
+A challenge is replayed step by step, each step a new state; `dataclasses.replace`
+runs `__init__` and copies field by field, which dominated a replayed night. This
+copies the instance dictionary in one go. A name that is not a field is refused.
+"""
+
+from dataclasses import fields
+from typing import Any, TypeVar
+
+State = TypeVar("State")
+
+_new = object.__new__
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def evolve(obj: State, **changes: Any) -> State:
+    cls = type(obj)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(field.name for field in fields(cls))
+    if not changes.keys() <= names:
+        raise AttributeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)}")
+    new = _new(cls)
+    attributes = new.__dict__
+    attributes.update(obj.__dict__)
+    attributes.update(changes)
+    return new
