@@ -1,11 +1,11 @@
 """A character's state tonight: her sheet less what she lost and spent (R-TRAIT-1 to 3)."""
 
 from dataclasses import dataclass, field
-
-from larp.rules.evolve import evolve
+from types import MappingProxyType
 from typing import Mapping
 
 from larp.sheet import ATTRIBUTES, STANDALONE, Category, Sheet
+from larp.rules.evolve import MEMO, evolve
 
 
 @dataclass(frozen=True)
@@ -39,29 +39,36 @@ class CharacterState:
     def name(self) -> str:
         return self.sheet.display_name
 
-    def available(self, category: Category) -> dict[str, int]:
+    def available(self, category: Category) -> Mapping[str, int]:
         """The Traits of an attribute category not crossed off, with how many of each remain."""
-        remaining = dict(self.sheet.traits.of(category))
-        for name in self.lost.get(category.value, ()):
-            remaining[name] -= 1
-        return {name: count for name, count in remaining.items() if count > 0}
+        memo = self.__dict__.get(MEMO)
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, MEMO, memo)
+        found = memo.get(category)
+        if found is None:
+            remaining = dict(self.sheet.traits.of(category))
+            for name in self.lost.get(category, ()):
+                remaining[name] -= 1
+            found = memo[category] = MappingProxyType({n: c for n, c in remaining.items() if c > 0})
+        return found
 
     def total(self, category: Category) -> int:
         """The current total of a category (R-TRAIT-1), or a standalone's current value."""
-        if category.is_attribute:
-            return self.sheet.traits.total(category) - len(self.lost.get(category.value, ()))
-        return self.current(category)
+        if category in ATTRIBUTES:
+            return sum(self.available(category).values())
+        return getattr(self, category)
 
     def current(self, category: Category) -> int:
-        return getattr(self, category.value)
+        return getattr(self, category)
 
     def losing(self, category: Category, names: tuple[str, ...]) -> "CharacterState":
         lost = dict(self.lost)
-        lost[category.value] = lost.get(category.value, ()) + names
+        lost[category.value] = lost.get(category, ()) + names
         return evolve(self, lost=lost)
 
     def spending(self, abilities: Mapping[str, int], willpower: int) -> "CharacterState":
-        """Abilities and Willpower spent (R-TRAIT-3); never below zero."""
+        """Abilities and Willpower spent (R-TRAIT-3)."""
         current = dict(self.abilities)
         for name, points in abilities.items():
             current[name] = current.get(name, 0) - points

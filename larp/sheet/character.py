@@ -26,7 +26,7 @@ class TraitList(Frozen):
     mental: dict[Name, Count] = {}
 
     def of(self, category: Category) -> dict[str, int]:
-        return getattr(self, category.value) if category.is_attribute else {}
+        return getattr(self, category) if category in ATTRIBUTES else {}
 
     def total(self, category: Category) -> int:
         return sum(self.of(category).values())

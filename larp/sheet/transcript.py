@@ -160,7 +160,7 @@ class ChallengeSpec(Frozen):
 
     @model_validator(mode="after")
     def _fits_kind(self) -> "ChallengeSpec":
-        static = isinstance(self.defender, Static)
+        static = type(self.defender) is Static
         if self.kind == "contested" and static:
             raise ValueError("a contested challenge needs a character as defender")
         if self.kind in ("static", "simple") and not static:
