@@ -4,6 +4,7 @@ Every failure is a `SheetError` naming the file, the field and, for TOML, the li
 """
 
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,6 +20,7 @@ from larp.sheet.transcript import ChallengeSpec, Party, Transcript
 Model = TypeVar("Model", bound=BaseModel)
 
 CHRONICLE_FILE = "chronicle.toml"
+_PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 def field_path(loc: tuple[Any, ...]) -> str:
@@ -35,6 +37,8 @@ def field_path(loc: tuple[Any, ...]) -> str:
         previous = part
         if isinstance(part, int):
             path += f"[{part}]"
+        elif not _PLAIN_KEY.match(str(part)):
+            path += f"[{json.dumps(str(part), ensure_ascii=True)}]"
         elif part != "party" or not path.endswith("defender"):
             path += f".{part}" if path else str(part)
     return path
