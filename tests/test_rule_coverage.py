@@ -1,0 +1,29 @@
+"""Every rule id of RULES.md has at least one test named for it (`test_r_rt_3_…`)."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).parents[1]
+RULES = ROOT.parent / "shared" / "RULES.md"
+# The ids of RULES.md, kept here too so that the check runs where the rules file is not beside the repository.
+RULE_IDS = {
+    *(f"R-TRAIT-{n}" for n in range(1, 6)), *(f"R-CH-{n}" for n in range(1, 5)),
+    *(f"R-TIE-{n}" for n in range(1, 6)), *(f"R-RT-{n}" for n in range(1, 7)),
+    *(f"R-LOSS-{n}" for n in range(1, 5)), "R-NEG-1", "R-NEG-2", "R-NIGHT-1", "R-NIGHT-2", "R-NIGHT-3",
+    "R-SIMPLE-1", "R-EXT-1", "R-EXT-2", "R-MASS-1", *(f"D-OLD-{n}" for n in range(1, 6)),
+    "D-NEW-1", "D-NEW-2", "D-NEW-3",
+}
+
+
+def test_the_list_of_rule_ids_is_that_of_rules_md():
+    if RULES.exists():
+        assert set(re.findall(r"\*\*([RD]-[A-Z]+-\d+)", RULES.read_text())) == RULE_IDS
+
+
+def test_every_rule_id_has_a_test_named_for_it():
+    names = set()
+    for path in (ROOT / "tests").rglob("test_*.py"):
+        names |= set(re.findall(r"def (test_\w+)", path.read_text()))
+    prefix = lambda rule: "test_" + rule.lower().replace("-", "_") + "_"
+    missing = sorted(rule for rule in RULE_IDS if not any(name.startswith(prefix(rule)) for name in names))
+    assert missing == []
