@@ -15,6 +15,7 @@ def register(subparsers) -> None:
         "--reported", type=Path, metavar="FILE", help="what the paper sheets show (.csv or .toml): every difference is listed"
     )
     reconcile.add_argument("--format", choices=["md", "csv", "json"], default="md")
+    reconcile.add_argument("--indent", type=int, metavar="N", help="indent the JSON by this many spaces")
     add_db_option(reconcile)
     reconcile.set_defaults(func=run_reconcile)
     close = subparsers.add_parser(
@@ -34,7 +35,7 @@ def run_reconcile(args) -> int:
     except DeskError as error:
         return failed("reconcile", error)
     if args.format == "json":
-        print(json.dumps(done.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(done.to_json(), indent=args.indent, ensure_ascii=False))
     else:
         print((as_csv if args.format == "csv" else as_markdown)(done), end="")
     return 0

@@ -4,13 +4,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from larp.ledger import next_starting_data
+from larp.ledger.bulk import bulk
 from larp.ledger.bundle import read_bundle, write_bundle
 from larp.ledger.merge import merge_bundle
 from larp.ledger.reconcile import Reconciliation, reconcile
 from larp.ledger.reported import differences, read_reported
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
-from larp.desk.opening import chronicle_held
 
 
 class Afterwards:
@@ -18,7 +18,7 @@ class Afterwards:
         """Per character: start, every change with its entry, end; anomalies first; with the
         differences from the players' paper sheets when `reported` names them."""
         row = self._night(night)
-        with recorded():
+        with recorded(), bulk():
             done = reconcile(row.chronicle, row.number, self.ledger.entries(row))
             if reported is not None:
                 done = replace(done, differences=tuple(differences(done, read_reported(reported))))
@@ -29,29 +29,29 @@ class Afterwards:
         row = self._night(night)
         station = station or self.station
         with recorded():
-            entries = self.ledger.entries(row, station=station)
-            if not entries:
+            lines = self.ledger.lines(row, station=station)
+            if not lines:
                 raise DeskError(f"station {station!r} wrote nothing in night {row.number}: there is nothing to export")
             exported = self.now().isoformat(timespec="seconds")
-            write_bundle(Path(out), row.chronicle, row.number, station, entries, exported)
-        return len(entries)
+            write_bundle(Path(out), row.chronicle, row.number, station, lines, exported)
+        return len(lines)
 
     def merge(self, bundle: Path) -> int:
         """Bring another station's bundle into this record, whole or not at all; how many
         entries were new (none, for a bundle merged before)."""
-        with recorded():
+        with recorded(), bulk():
             read = read_bundle(Path(bundle))
             added = merge_bundle(self.ledger, read)
             if self.night_row is None:
-                self.chronicle = chronicle_held(self.ledger)
                 self.night_row = self.ledger.night(read.chronicle, read.night)
-        self.reload()
+        self.refold_later()
         return added
 
     def archive_night(self) -> dict[str, dict]:
         """`larp close-night`: the next game's starting states written (lost Traits and spent
         Abilities back, Willpower per the chronicle, permanent changes kept), the night archived.
         Closes this station's night first if it is open here."""
+        self._current()
         row = self._night(None)
         if row.archived_at is not None:
             raise DeskError(f"night {row.number} is archived already")

@@ -16,6 +16,7 @@ from larp.sheet import Chronicle, Sheet
 from larp.desk.errors import DeskError
 from larp.desk.lookup import find
 from larp.desk.opening import (
+    chronicle_held,
     chronicle_settings,
     choose_chronicle,
     number_to_open,
@@ -44,7 +45,7 @@ class DeskCore:
 
     def __init__(self, ledger: Ledger, chronicle: Chronicle | None, station: str, narrator: str, now: Now) -> None:
         self.ledger = ledger
-        self.chronicle = chronicle
+        self._chronicle = chronicle
         self.station = station
         self.narrator = narrator
         self.now = now
@@ -94,7 +95,7 @@ class DeskCore:
     def _on(cls, ledger, folder, station, narrator, now, open_night) -> Self:
         try:
             with recorded():
-                chronicle = choose_chronicle(ledger, folder)
+                chronicle = choose_chronicle(ledger, folder, to_open=open_night)
                 if station:
                     ledger.remember("station", station)
                 if narrator:
@@ -108,20 +109,27 @@ class DeskCore:
             raise
         return desk
 
+    @property
+    def chronicle(self) -> Chronicle | None:
+        """The chronicle: as given or found on opening, else the one the record holds for the
+        night (read when first asked for)."""
+        if self._chronicle is None and self.night_row is not None:
+            with recorded():
+                self._chronicle = chronicle_held(self.ledger, self.night_row)
+        return self._chronicle
+
     def _find_night(self, open_night: bool) -> None:
-        if self.chronicle is None:
-            if open_night:
-                raise DeskError("there is no chronicle to open a night on: give a chronicle folder (--chronicle DIR)")
-            return
+        if open_night and self._chronicle is None:
+            raise DeskError("there is no chronicle to open a night on: give a chronicle folder (--chronicle DIR)")
         with recorded():
             if open_night:
-                self.night_row = open_night_of(self.ledger, self.chronicle.id, self.station)
+                self.night_row = open_night_of(self.ledger, self._chronicle.id, self.station)
                 if self.night_row is None:
                     self._open_night()
             else:
-                nights = self.ledger.nights(self.chronicle.id)
+                nights = self.ledger.nights(self._chronicle.id if self._chronicle else None)
                 self.night_row = nights[-1] if nights else None
-        self.reload()
+        self.refold_later()
 
     def _open_night(self) -> None:
         number = number_to_open(self.ledger, self.chronicle.id, self.station)
@@ -176,6 +184,10 @@ class DeskCore:
         self.opened_here = Kind.OPENED in mine
         self.closed = Kind.CLOSED in mine
 
+    def refold_later(self) -> None:
+        """The desk's view is out of date: it is folded again from the record when next needed."""
+        self._version = None
+
     def _current(self) -> None:
         if self._behind is not None:
             return  # the record changes under the desk's own writer only
@@ -226,7 +238,8 @@ class DeskCore:
                 raise DeskError("this record holds no night yet: open one (larp night open) or merge a bundle")
             return self.night_row
         with recorded():
-            row = self.ledger.night(self.chronicle.id, number) if self.chronicle else None
+            chronicle = self.night_row.chronicle if self.night_row else self._chronicle and self._chronicle.id
+            row = self.ledger.night(chronicle, number) if chronicle else None
         if row is None:
             raise DeskError(f"there is no night {number} in this record")
         return row
@@ -253,7 +266,7 @@ class DeskCore:
                     for entry in behind.close():
                         committed(entry)
             finally:
-                self.reload()
+                self.refold_later()
 
     def _entry(self, kind, summary, characters, payload, *, reverses=None, game_time=None, night=None) -> Entry:
         return Entry(

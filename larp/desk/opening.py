@@ -21,10 +21,11 @@ def load_folder(folder: Path) -> Chronicle:
         raise DeskError(f"the chronicle can't be read: {error}") from None
 
 
-def choose_chronicle(ledger: Ledger, folder: Path | Chronicle | None) -> Chronicle | None:
-    """The chronicle (or folder) given; else the folder this record last used; else the
-    chronicle the record holds (its settings and tonight's sheets); else the demo chronicle.
-    None only for a record that knows no chronicle, when no demo chronicle is found either."""
+def choose_chronicle(ledger: Ledger, folder: Path | Chronicle | None, to_open: bool) -> Chronicle | None:
+    """The chronicle (or folder) given; else the folder this record last used; else, when a
+    night is to be opened, the chronicle the record holds (its settings and tonight's sheets),
+    else the demo chronicle. None when nothing is to be opened (the desk reads the chronicle
+    the record holds when it is first asked for), or when there is no chronicle at all."""
     if isinstance(folder, Chronicle):
         return folder
     if folder is not None:
@@ -34,6 +35,8 @@ def choose_chronicle(ledger: Ledger, folder: Path | Chronicle | None) -> Chronic
     remembered = ledger.setting(FOLDER_SETTING)
     if remembered and Path(remembered).is_dir():
         return load_folder(Path(remembered))
+    if not to_open:
+        return None
     held = chronicle_held(ledger)
     if held is not None:
         return held
@@ -42,13 +45,15 @@ def choose_chronicle(ledger: Ledger, folder: Path | Chronicle | None) -> Chronic
     return None
 
 
-def chronicle_held(ledger: Ledger) -> Chronicle | None:
-    """The chronicle of the latest night in the record, rebuilt from its opening entries."""
-    nights = ledger.nights()
+def chronicle_held(ledger: Ledger, night: NightRow | None = None) -> Chronicle | None:
+    """The chronicle of the night (else of the latest night in the record), rebuilt from the
+    opening entries: its settings, and the sheets as they stand."""
+    nights = [night] if night is not None else ledger.nights()
     for night in reversed(nights):
         opened = ledger.entries(night, kind=Kind.OPENED.value)
         if opened:
-            tonight = Tonight.of(ledger.entries(night))
+            changed = [e for kind in (Kind.ADDED, Kind.CHANGED, Kind.REVERSAL) for e in ledger.entries(night, kind=kind.value)]
+            tonight = Tonight.of(opened + changed)
             settings = opened[0].payload["chronicle"]
             sheets = {cid: state.sheet for cid, state in tonight.characters.items()}
             return Chronicle.model_validate({**settings, "characters": {}}).model_copy(update={"characters": sheets})

@@ -16,16 +16,32 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from larp.ledger.entry import Entry, Kind
+from larp.ledger.bulk import bulk
+from larp.ledger.entry import Kind
 from larp.ledger.errors import LedgerError
-from larp.ledger.payloads import PAYLOADS
+from larp.ledger.payloads import ENTRY_LINE
 
 FORMAT = "larp-night"
 VERSION = 1
+
+
+class Bundled(NamedTuple):
+    """An entry as a bundle brings it: what the record files it by, and its line of JSON."""
+
+    id: str
+    station: str
+    seq: int
+    kind: str
+    reverses: str | None
+    line: str
+
+    @property
+    def short_id(self) -> str:
+        return self.id[:8]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +50,7 @@ class Bundle:
     chronicle: str
     night: int
     station: str
-    entries: tuple[Entry, ...]
+    entries: tuple[Bundled, ...]
 
 
 class Header(BaseModel):
@@ -48,34 +64,19 @@ class Header(BaseModel):
     exported: str
 
 
-class EntryLine(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    id: str = Field(pattern=r"^[0-9a-f]{32}$")
-    station: str
-    seq: int = Field(ge=1)
-    narrator: str
-    kind: Kind
-    game_time: float = Field(ge=0)
-    wall_time: str
-    summary: str
-    characters: list[str]
-    reverses: str | None
-    payload: dict[str, Any]
-
-
-def write_bundle(path: Path, chronicle: str, night: int, station: str, entries: list[Entry], exported: str) -> None:
-    """Write the bundle next to its place, then move it there: never half a bundle."""
+def write_bundle(path: Path, chronicle: str, night: int, station: str, lines: list[str], exported: str) -> None:
+    """Write the bundle (the entries' lines as the record keeps them) next to its place, then
+    move it there: never half a bundle."""
     header = {
         "bundle": FORMAT,
         "version": VERSION,
         "chronicle": chronicle,
         "night": night,
         "station": station,
-        "entries": len(entries),
+        "entries": len(lines),
         "exported": exported,
     }
-    lines = [header] + [entry.to_json() for entry in entries]
-    body = "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)
+    body = json.dumps(header, separators=(",", ":")) + "\n" + "".join(line + "\n" for line in lines)
     data = body.encode("utf-8")
     data += (json.dumps({"checksum": "sha256:" + hashlib.sha256(data).hexdigest()}) + "\n").encode("utf-8")
     path = Path(path)
@@ -107,10 +108,8 @@ def read_bundle(path: Path) -> Bundle:
     if set(checksum) != {"checksum"}:
         found = len(content) - 1
         raise refused(where, f"is truncated: it ends at line {len(lines)} without its checksum ({found} of {header.entries} entries)")
-    entries = tuple(
-        entry_of_line(where, number, parse_line(where, number, line), header)
-        for number, line in enumerate(content[1:], start=2)
-    )
+    with bulk():
+        entries = tuple(bundled(where, number, line, header) for number, line in enumerate(content[1:], start=2))
     for what, values in (("id", [e.id for e in entries]), ("number", [e.seq for e in entries])):
         if len(set(values)) != len(values):
             raise refused(where, f"is corrupt: two of its entries have the same {what}")
@@ -153,30 +152,19 @@ def parse_header(where: str, line: bytes) -> Header:
         raise refused(where, f"is corrupt: line 1, the header: {problem(error)}") from None
 
 
-def entry_of_line(where: str, number: int, data: dict[str, Any], header: Header) -> Entry:
+def bundled(where: str, number: int, line: bytes, header: Header) -> Bundled:
+    """An entry line, checked whole and its payload by its kind (in one pass over the JSON)."""
     try:
-        line = EntryLine.model_validate(data)
-        PAYLOADS[line.kind].model_validate(line.payload)
+        entry = ENTRY_LINE.validate_json(line)
     except ValidationError as error:
+        if error.errors()[0]["type"] in ("json_invalid", "model_attributes_type"):
+            raise refused(where, f"is corrupt: line {number} is not a JSON object") from None
         raise refused(where, f"is corrupt: line {number}: {problem(error)}") from None
-    if (line.kind is Kind.REVERSAL) != (line.reverses is not None):
+    if (entry.kind == Kind.REVERSAL) != (entry.reverses is not None):
         raise refused(where, f"is corrupt: line {number}: only a reversal names an entry it reverses, and it must")
-    if line.station != header.station:
-        raise refused(where, f"is corrupt: line {number} is an entry of station {line.station!r} in a bundle of {header.station!r}")
-    return Entry(
-        id=line.id,
-        night=header.night,
-        station=line.station,
-        seq=line.seq,
-        narrator=line.narrator,
-        kind=line.kind,
-        game_time=line.game_time,
-        wall_time=line.wall_time,
-        summary=line.summary,
-        character_ids=tuple(line.characters),
-        reverses=line.reverses,
-        payload=line.payload,
-    )
+    if entry.station != header.station:
+        raise refused(where, f"is corrupt: line {number} is an entry of station {entry.station!r} in a bundle of {header.station!r}")
+    return Bundled(entry.id, entry.station, entry.seq, entry.kind, entry.reverses, line.decode("utf-8"))
 
 
 def problem(error: ValidationError) -> str:

@@ -1,5 +1,6 @@
 """An entry of the night record: one thing a station wrote down, never edited (R-NIGHT-3)."""
 
+import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -74,3 +75,24 @@ class Entry:
             "reverses": self.reverses,
             "payload": self.payload,
         }
+
+    def line(self) -> str:
+        """`to_json()` as one line of JSON: how the record stores it and a bundle carries it."""
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], night: int) -> "Entry":
+        return cls(
+            id=data["id"],
+            night=night,
+            station=data["station"],
+            seq=data["seq"],
+            narrator=data["narrator"],
+            kind=Kind(data["kind"]),
+            game_time=data["game_time"],
+            wall_time=data["wall_time"],
+            summary=data["summary"],
+            character_ids=tuple(data["characters"]),
+            reverses=data["reverses"],
+            payload=data["payload"],
+        )

@@ -1,7 +1,7 @@
 """Bringing another station's bundle into this record: whole, or not at all; twice is once."""
 
 from larp.ledger.bundle import Bundle, refused
-from larp.ledger.store import Ledger, insert_entries
+from larp.ledger.store import Ledger, insert_rows
 
 
 def merge_bundle(ledger: Ledger, bundle: Bundle) -> int:
@@ -11,26 +11,26 @@ def merge_bundle(ledger: Ledger, bundle: Bundle) -> int:
         names = ", ".join(repr(c) for c in sorted(chronicles))
         raise refused(bundle.where, f"is a bundle of chronicle {bundle.chronicle!r}, and this record holds chronicle {names}")
     night = ledger.night(bundle.chronicle, bundle.night)
-    held = {e.id: e for e in ledger.entries(night, station=bundle.station)} if night else {}
-    places = {(e.station, e.seq): e.id for e in held.values()}
+    filed = ledger.filed(night, bundle.station) if night else {}
+    places = {seq for seq, _ in filed.values()}
     new = []
     for number, entry in enumerate(bundle.entries, start=2):
-        known = held.get(entry.id)
-        if known is not None and known != entry:
-            raise refused(bundle.where, f"line {number}: entry {entry.short_id} differs from the one this record holds")
-        if known is None and (entry.station, entry.seq) in places:
+        known = filed.get(entry.id)
+        if known is None and entry.seq in places:
             raise refused(
                 bundle.where,
                 f"line {number}: this record holds another entry {entry.seq} of station {entry.station!r} "
-                "(two records call themselves by that station's name)"
+                "(two records call themselves by that station's name)",
             )
         if known is None:
             new.append(entry)
+        elif known[1] != entry.line:
+            raise refused(bundle.where, f"line {number}: entry {entry.short_id} differs from the one this record holds")
     if not new:
         return 0
     if night is not None and night.archived_at is not None:
         raise refused(bundle.where, f"brings {len(new)} new entries to night {night.number}, which is archived here (larp close-night)")
     with ledger.writing(f"the bundle {bundle.where}") as db:
         night = ledger.add_night(db, bundle.chronicle, bundle.night)
-        insert_entries(db, night, new)
+        insert_rows(db, night, new)
     return len(new)

@@ -1,8 +1,8 @@
 """What each kind of entry holds in its payload: checked on every entry a bundle brings in."""
 
-from typing import Literal
+from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model, model_validator
 
 from larp.sheet import Chronicle, Sheet
 from larp.sheet.transcript import AttributeName, ChallengeSpec
@@ -107,3 +107,31 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.ADDED: Added,
     Kind.CHANGED: Changed,
 }
+
+
+class Line(Payload):
+    """An entry as a line of a bundle; `kind` and `payload` are added per kind below."""
+
+    id: str = Field(pattern=r"^[0-9a-f]{32}$")
+    station: str
+    seq: int = Field(ge=1)
+    narrator: str
+    game_time: float = Field(ge=0)
+    wall_time: str
+    summary: str
+    characters: list[str]
+    reverses: str | None
+
+
+ENTRY_LINE = TypeAdapter(
+    Annotated[
+        Union[
+            tuple(
+                create_model(f"{kind.name.title()}Line", __base__=Line, kind=(Literal[kind.value], ...), payload=(model, ...))
+                for kind, model in PAYLOADS.items()
+            )
+        ],
+        Field(discriminator="kind"),
+    ]
+)
+"""Checks a bundle's entry line whole, its payload by its kind, in one pass."""

@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from larp.rules import CharacterState, Lock, Night
 from larp.sheet import Category, HouseRules, Sheet
+from larp.ledger.bulk import bulk
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.results import lock_from_json
 from larp.ledger.starting import starting_state
@@ -69,12 +70,13 @@ class Tonight:
     @classmethod
     def of(cls, entries: Iterable[Entry], effects: list[Effect] | None = None) -> "Tonight":
         """The night after every entry, in order; each entry's effects are added to `effects`."""
-        ordered = sorted(entries, key=lambda e: e.order)
-        tonight = cls({e.reverses: e for e in ordered if e.kind is Kind.REVERSAL and e.reverses})
-        for entry in ordered:
-            done = tonight.apply(entry)
-            if effects is not None:
-                effects.extend(done)
+        with bulk():
+            ordered = sorted(entries, key=lambda e: e.order)
+            tonight = cls({e.reverses: e for e in ordered if e.kind is Kind.REVERSAL and e.reverses})
+            for entry in ordered:
+                done = tonight.apply(entry)
+                if effects is not None:
+                    effects.extend(done)
         return tonight
 
     def follows(self, entry: Entry) -> bool:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from larp.rules import CharacterState
+from larp.ledger.bulk import bulk
 from larp.ledger.entry import Entry
 from larp.ledger.projection import Anomaly, Effect, Tonight
 
@@ -65,6 +66,10 @@ class Reconciliation:
     """What the players' paper sheets show otherwise (`--reported`), when they were given."""
 
     def to_json(self) -> dict[str, Any]:
+        with bulk():
+            return self._json()
+
+    def _json(self) -> dict[str, Any]:
         data = {
             "chronicle": self.chronicle,
             "night": self.night,

@@ -29,14 +29,9 @@ MIGRATIONS: tuple[str, ...] = (
         night INTEGER NOT NULL REFERENCES nights (id),
         station TEXT NOT NULL,
         station_seq INTEGER NOT NULL,
-        narrator TEXT NOT NULL,
         kind TEXT NOT NULL,
-        game_time REAL NOT NULL,
-        wall_time TEXT NOT NULL,
-        summary TEXT NOT NULL,
-        characters TEXT NOT NULL,
         reverses TEXT,
-        payload TEXT NOT NULL,
+        line TEXT NOT NULL,
         UNIQUE (night, station, station_seq)
     );
     CREATE TRIGGER entries_are_never_edited BEFORE UPDATE ON entries

@@ -13,14 +13,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from larp.ledger.entry import Entry, Kind
+from larp.ledger.bulk import bulk
+from larp.ledger.entry import Entry
 from larp.ledger.errors import LedgerError
 from larp.ledger.schema import LATEST, migrate
 
 MEMORY = ":memory:"
-ENTRY_COLUMNS = (
-    "id, station, station_seq, narrator, kind, game_time, wall_time, summary, characters, reverses, payload"
-)
 SHORTEST_ID_PREFIX = 4
 
 
@@ -192,7 +190,18 @@ class Ledger:
         kind: str | None = None,
     ) -> list[Entry]:
         """The night's entries in the order this record received them."""
-        query = f"SELECT {ENTRY_COLUMNS} FROM entries WHERE night = ?"
+        with bulk():
+            return [Entry.from_json(json.loads(line), night.number) for line in self.lines(night, character, station, kind)]
+
+    def lines(
+        self,
+        night: NightRow,
+        character: str | None = None,
+        station: str | None = None,
+        kind: str | None = None,
+    ) -> list[str]:
+        """The night's entries as the lines of JSON the record keeps, in the order it received them."""
+        query = "SELECT line FROM entries WHERE night = ?"
         params: list = [night.id]
         if station is not None:
             query += " AND station = ?"
@@ -201,11 +210,18 @@ class Ledger:
             query += " AND kind = ?"
             params.append(kind)
         if character is not None:
-            query += " AND EXISTS (SELECT 1 FROM json_each(entries.characters) WHERE value = ?)"
+            query += " AND EXISTS (SELECT 1 FROM json_each(entries.line, '$.characters') WHERE value = ?)"
             params.append(character)
         with self.failures("read"):
-            rows = self.db.execute(query + " ORDER BY seq", params).fetchall()
-        return [entry_of_row(night.number, row) for row in rows]
+            return [line for (line,) in self.db.execute(query + " ORDER BY seq", params)]
+
+    def filed(self, night: NightRow, station: str) -> dict[str, tuple[int, str]]:
+        """The station's entries of the night as filed: id → (number, line)."""
+        with self.failures("read"):
+            rows = self.db.execute(
+                "SELECT id, station_seq, line FROM entries WHERE night = ? AND station = ?", (night.id, station)
+            )
+            return {eid: (seq, line) for eid, seq, line in rows}
 
     def find(self, night: NightRow, entry_id: str) -> Entry:
         """The entry of the night with this id, or the one id that starts so."""
@@ -214,14 +230,14 @@ class Ledger:
             raise LedgerError(f"entry id {entry_id!r} is too short: give at least {SHORTEST_ID_PREFIX} characters")
         with self.failures("read"):
             rows = self.db.execute(
-                f"SELECT {ENTRY_COLUMNS} FROM entries WHERE night = ? AND substr(id, 1, ?) = ? LIMIT 2",
+                "SELECT line FROM entries WHERE night = ? AND substr(id, 1, ?) = ? LIMIT 2",
                 (night.id, len(wanted), wanted),
             ).fetchall()
         if not rows:
             raise LedgerError(f"there is no entry {entry_id!r} in night {night.number} of this record (see larp log)")
         if len(rows) > 1:
             raise LedgerError(f"entry id {entry_id!r} is ambiguous: give more of it (see larp log)")
-        return entry_of_row(night.number, rows[0])
+        return Entry.from_json(json.loads(rows[0][0]), night.number)
 
 
 def append_entry(db: sqlite3.Connection, night: NightRow, entry: Entry) -> Entry:
@@ -230,48 +246,22 @@ def append_entry(db: sqlite3.Connection, night: NightRow, entry: Entry) -> Entry
         (night.id, entry.station),
     ).fetchone()[0]
     entry = replace(entry, night=night.number, seq=seq)
-    insert_entries(db, night, [entry])
+    insert_rows(db, night, [row_of(entry)])
     return entry
 
 
-def insert_entries(db: sqlite3.Connection, night: NightRow, entries: Iterable[Entry]) -> None:
+Row = tuple[str, str, int, str, str | None, str]
+"""An entry as the record files it: id, station, number, kind, the entry it reverses, its line."""
+
+
+def row_of(entry: Entry) -> Row:
+    return (entry.id, entry.station, entry.seq, entry.kind.value, entry.reverses, entry.line())
+
+
+def insert_rows(db: sqlite3.Connection, night: NightRow, rows: Iterable[Row]) -> None:
     db.executemany(
-        f"INSERT INTO entries (night, {ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                night.id,
-                e.id,
-                e.station,
-                e.seq,
-                e.narrator,
-                e.kind.value,
-                e.game_time,
-                e.wall_time,
-                e.summary,
-                json.dumps(list(e.character_ids)),
-                e.reverses,
-                json.dumps(e.payload, ensure_ascii=False, separators=(",", ":")),
-            )
-            for e in entries
-        ],
-    )
-
-
-def entry_of_row(number: int, row: tuple) -> Entry:
-    eid, station, seq, narrator, kind, game_time, wall_time, summary, characters, reverses, payload = row
-    return Entry(
-        id=eid,
-        night=number,
-        station=station,
-        seq=seq,
-        narrator=narrator,
-        kind=Kind(kind),
-        game_time=game_time,
-        wall_time=wall_time,
-        summary=summary,
-        character_ids=tuple(json.loads(characters)),
-        reverses=reverses,
-        payload=json.loads(payload),
+        "INSERT INTO entries (night, id, station, station_seq, kind, reverses, line) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(night.id, *row) for row in rows],
     )
 
 

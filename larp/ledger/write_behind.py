@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from larp.ledger.entry import Entry
 from larp.ledger.errors import LedgerError
-from larp.ledger.store import Ledger, NightRow, insert_entries
+from larp.ledger.store import Ledger, NightRow, insert_rows, row_of
 
 DEPTH = 32
 _STOP = object()
@@ -74,7 +74,7 @@ class WriteBehind:
                     break
                 if self.failure is None:
                     with ledger.writing(f"the {entry.kind.value} entry") as db:
-                        insert_entries(db, self.night, [entry])
+                        insert_rows(db, self.night, [row_of(entry)])
                     self.committed.put(entry)
             except LedgerError as error:
                 self.failure = error

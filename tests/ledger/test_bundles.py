@@ -127,7 +127,7 @@ def test_an_entry_whose_payload_is_not_what_its_kind_holds_is_refused(bundle, ta
         return body + [json.dumps({"checksum": "sha256:" + digest}) + "\n"]
 
     rewrite(bundle, damage)
-    refused(target, bundle, "is corrupt: line 3: result: Field required")
+    refused(target, bundle, "is corrupt: line 3: adjudication.payload.result: Field required")
 
 
 def test_exporting_a_station_that_wrote_nothing_says_so(tmp_path, bundle):

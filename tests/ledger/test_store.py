@@ -42,7 +42,7 @@ def test_reading_a_record_that_does_not_exist_makes_none(tmp_path):
 def test_r_night_3_entries_are_never_edited_nor_deleted(tmp_path):
     desk = open_desk(tmp_path)
     desk.record(contest("janet", "Quick", "cody", "Brawny", ("rock", "scissors")))
-    for statement in ("UPDATE entries SET summary = 'nothing happened'", "DELETE FROM entries"):
+    for statement in ("UPDATE entries SET kind = 'reversal'", "DELETE FROM entries"):
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             desk.ledger.db.execute(statement)
     assert [e.kind for e in desk.entries()] == [Kind.OPENED, Kind.ADJUDICATION]
