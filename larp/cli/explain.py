@@ -2,9 +2,9 @@
 
 import json
 
+from larp.rules import CharacterState, EventResult, RuleError, game_time
 from larp.sheet import ATTRIBUTES, STANDALONE
 from larp.sheet.transcript import ChallengeEvent, RegainEvent, Transcript
-from larp.rules import CharacterState, EventResult, RuleError, game_time
 
 
 def heading(index: int, event, clock: float) -> str:

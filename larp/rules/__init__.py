@@ -18,7 +18,15 @@ from larp.rules.challenge.start import start_challenge
 from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result, SideState
 from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
-from larp.rules.night import EventResult, Night, advance, apply_event, finish, regain, run_challenge
+from larp.rules.night import (
+    EventResult,
+    Night,
+    advance,
+    apply_event,
+    finish,
+    regain,
+    run_challenge,
+)
 from larp.rules.notes import Note, game_time
 from larp.rules.replay import Replay, replay
 from larp.rules.signs import Side, Sign

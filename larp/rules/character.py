@@ -4,8 +4,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from larp.sheet import ATTRIBUTES, STANDALONE, Category, Sheet
 from larp.rules.evolve import MEMO, evolve
+from larp.sheet import ATTRIBUTES, STANDALONE, Category, Sheet
 
 
 @dataclass(frozen=True)

@@ -5,19 +5,18 @@ a challenge, a regain (R-NIGHT-1) or the clock moving on (R-NIGHT-2).
 """
 
 from dataclasses import dataclass, field
-
-from larp.rules.evolve import evolve
 from typing import Iterable, Mapping
 
-from larp.sheet import Category, HouseRules, Sheet
-from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, ClockEvent, RegainEvent
-from larp.rules.character import CharacterState
-from larp.rules.errors import RuleError
-from larp.rules.notes import Note, game_time
 from larp.rules.challenge.outcome import Outcome, Spent, outcome
 from larp.rules.challenge.play import CONCLUDE, apply
 from larp.rules.challenge.start import start_challenge
-from larp.rules.challenge.state import ChallengeState, Lock
+from larp.rules.challenge.state import ChallengeState, Lock, Phase
+from larp.rules.character import CharacterState
+from larp.rules.errors import RuleError
+from larp.rules.evolve import evolve
+from larp.rules.notes import Note, game_time
+from larp.sheet import Category, HouseRules, Sheet
+from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, ClockEvent, RegainEvent
 
 
 @dataclass(frozen=True)
@@ -142,7 +141,7 @@ def run_challenge(night: Night, spec: ChallengeSpec) -> tuple[Night, EventResult
         except RuleError as error:
             raise error.at(step=index) from None
         notes += more
-    if outcome(state) is None:
+    if state.phase is not Phase.OVER:
         state, more = apply(state, CONCLUDE)
         notes += more
     return finish(night, state, notes)

@@ -2,9 +2,9 @@
 
 from dataclasses import dataclass
 
-from larp.sheet.transcript import Transcript
 from larp.rules.errors import RuleError
 from larp.rules.night import EventResult, Night, apply_event
+from larp.sheet.transcript import Transcript
 
 
 @dataclass(frozen=True)

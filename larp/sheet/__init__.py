@@ -5,10 +5,15 @@ Frozen pydantic models with `extra="forbid"`; loading TOML and JSON gives a
 """
 
 from larp.sheet.categories import ATTRIBUTES, STANDALONE, Category
-from larp.sheet.chronicle import Chronicle, HouseRules
 from larp.sheet.character import Sheet
+from larp.sheet.chronicle import Chronicle, HouseRules
 from larp.sheet.errors import SheetError
-from larp.sheet.loading import load_chronicle, load_chronicle_file, load_sheet, load_transcript
+from larp.sheet.loading import (
+    load_chronicle,
+    load_chronicle_file,
+    load_sheet,
+    load_transcript,
+)
 
 __all__ = [
     "ATTRIBUTES",

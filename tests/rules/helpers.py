@@ -4,9 +4,9 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from larp.rules import Night, apply, run_challenge, start_challenge
 from larp.sheet import HouseRules, Sheet
 from larp.sheet.transcript import ChallengeSpec, Step
-from larp.rules import Night, apply, run_challenge, start_challenge
 
 STEP = TypeAdapter(Step)
 

@@ -2,21 +2,33 @@
 
 from hypothesis import strategies as st
 
+from larp.rules import (
+    CONCLUDE,
+    Move,
+    Night,
+    RuleError,
+    apply,
+    finish,
+    legal_actions,
+    outcome,
+    start_challenge,
+)
 from larp.sheet import ATTRIBUTES, Category, HouseRules, Sheet
-from larp.sheet.transcript import ChallengeSpec, Party, Static
-from larp.rules import CONCLUDE, Move, Night, RuleError, apply, finish, legal_actions, outcome, start_challenge
 from larp.sheet.transcript import (
     Cancel,
     CancelStep,
+    ChallengeSpec,
     Cite,
     CiteStep,
     Declare,
     DeclareStep,
     Override,
     OverrideStep,
+    Party,
     RelentStep,
     Retest,
     RetestStep,
+    Static,
     Throw,
     ThrowStep,
 )

@@ -2,10 +2,19 @@
 
 import pytest
 
-from larp.sheet import Category
-
 from larp.rules import Move, Phase, RuleError, Sign, legal_actions
-from tests.rules.helpers import JANET, begin, night, play, sheet, side, spec, step, throw
+from larp.sheet import Category
+from tests.rules.helpers import (
+    JANET,
+    begin,
+    night,
+    play,
+    sheet,
+    side,
+    spec,
+    step,
+    throw,
+)
 
 
 def test_r_ch_1_the_initiator_bids_a_trait_she_has_not_lost():

@@ -3,7 +3,8 @@
 import pytest
 
 from larp.rules import RuleError
-from larp.rules.dice import storyteller as old, storytelling as new
+from larp.rules.dice import storyteller as old
+from larp.rules.dice import storytelling as new
 
 
 def test_d_old_1_each_die_at_or_over_the_difficulty_succeeds_and_a_ten_always_does():

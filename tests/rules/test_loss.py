@@ -1,7 +1,20 @@
 """R-LOSS: who crosses off what when the challenge is over."""
 
 from larp.sheet import Category
-from tests.rules.helpers import CODY, JANET, begin, cite, night, play, retest, sheet, side, spec, step, throw
+from tests.rules.helpers import (
+    CODY,
+    JANET,
+    begin,
+    cite,
+    night,
+    play,
+    retest,
+    sheet,
+    side,
+    spec,
+    step,
+    throw,
+)
 
 
 def test_r_loss_1_the_contested_loser_crosses_off_every_trait_she_risked_and_the_winner_nothing():

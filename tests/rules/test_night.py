@@ -2,9 +2,9 @@
 
 import pytest
 
+from larp.rules import Phase, RuleError, advance, apply_event, legal_actions, regain
 from larp.sheet import Category
 from larp.sheet.transcript import Clock, ClockEvent
-from larp.rules import Phase, RuleError, advance, apply_event, legal_actions, regain
 from tests.rules.helpers import begin, night, play, side, spec, step, throw
 
 OVERRIDE = {"override": {"rule": "R-NIGHT-2", "reason": "new evidence changes the scene"}}

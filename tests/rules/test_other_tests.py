@@ -2,8 +2,8 @@
 
 import pytest
 
-from larp.sheet import Category
 from larp.rules import Move, RuleError, legal_actions
+from larp.sheet import Category
 from tests.rules.helpers import begin, night, play, retest, side, spec, step, throw
 
 

@@ -2,11 +2,12 @@
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from larp.rules import RuleError, Side, regain, replay
 from larp.sheet import ATTRIBUTES, STANDALONE
-from larp.sheet.transcript import ChallengeEvent, RegainEvent, Regain, Transcript
-from larp.rules import Side, regain, replay, RuleError
+from larp.sheet.transcript import ChallengeEvent, Regain, RegainEvent, Transcript
 from tests.rules.strategies import challenge_specs, nights, play_out
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

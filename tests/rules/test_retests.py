@@ -3,7 +3,18 @@
 import pytest
 
 from larp.rules import Move, Phase, RuleError, legal_actions
-from tests.rules.helpers import begin, cancel, declare, night, play, retest, side, spec, step, throw
+from tests.rules.helpers import (
+    begin,
+    cancel,
+    declare,
+    night,
+    play,
+    retest,
+    side,
+    spec,
+    step,
+    throw,
+)
 
 
 def lost_throw():

@@ -3,7 +3,17 @@
 import pytest
 
 from larp.rules import RuleError
-from tests.rules.helpers import begin, declare, night, play, retest, side, spec, step, throw
+from tests.rules.helpers import (
+    begin,
+    declare,
+    night,
+    play,
+    retest,
+    side,
+    spec,
+    step,
+    throw,
+)
 
 
 def test_r_tie_1_a_tie_compares_current_totals_adjusted_by_bonus_traits():

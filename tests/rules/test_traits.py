@@ -1,7 +1,7 @@
 """R-TRAIT: what a sheet holds and how totals are counted."""
 
 from larp.sheet import Category
-from tests.rules.helpers import CODY, JANET, begin, night, play, side, spec, throw
+from tests.rules.helpers import begin, night, play, side, spec, throw
 
 
 def test_r_trait_1_current_total_is_counts_less_traits_lost_tonight():

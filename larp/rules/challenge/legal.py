@@ -3,10 +3,15 @@
 from dataclasses import dataclass
 from enum import StrEnum
 
-from larp.rules.signs import Side
-from larp.rules.challenge.retests import ability_points, ability_use_refusal, spare_traits, willpower_left
+from larp.rules.challenge.retests import (
+    ability_points,
+    ability_use_refusal,
+    spare_traits,
+    willpower_left,
+)
 from larp.rules.challenge.state import ChallengeState, Phase, SideState
 from larp.rules.challenge.throws import can_throw_on, settle_tie, signs_for
+from larp.rules.signs import Side
 
 
 class Move(StrEnum):

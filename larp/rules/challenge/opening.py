@@ -1,14 +1,13 @@
 """Steps before and around the throws: declaring, relenting, citing, overriding (R-TIE-3, R-CH-2, R-NEG, R-NIGHT-2)."""
 
-from larp.rules.evolve import evolve
-
-from larp.sheet.transcript import Cite, Declare, Override
-from larp.rules.errors import RuleError
-from larp.rules.notes import Note, game_time
-from larp.rules.signs import Side
 from larp.rules.challenge.retests import spare_traits
 from larp.rules.challenge.state import ChallengeState, Phase, Result, SideState
 from larp.rules.challenge.throws import with_side
+from larp.rules.errors import RuleError
+from larp.rules.evolve import evolve
+from larp.rules.notes import Note, game_time
+from larp.rules.signs import Side
+from larp.sheet.transcript import Cite, Declare, Override
 
 
 def declare(state: ChallengeState, step: Declare) -> tuple[ChallengeState, list[Note]]:

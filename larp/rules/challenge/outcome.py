@@ -1,16 +1,19 @@
 """The end of a challenge: who won, and what each side lost and spent (R-LOSS-1 to R-LOSS-4)."""
 
 from dataclasses import dataclass, field
-
-from larp.rules.evolve import evolve
 from typing import Mapping, NamedTuple
 
-from larp.rules.errors import RuleError
-from larp.rules.notes import Note
-from larp.rules.signs import Side
-from larp.rules.challenge.start import FIVE_MINUTE_CATEGORIES, FIVE_MINUTE_KINDS, lock_key
+from larp.rules.challenge.start import (
+    FIVE_MINUTE_CATEGORIES,
+    FIVE_MINUTE_KINDS,
+    lock_key,
+)
 from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result
 from larp.rules.challenge.throws import close_round
+from larp.rules.errors import RuleError
+from larp.rules.evolve import evolve
+from larp.rules.notes import Note
+from larp.rules.signs import Side
 
 
 class Spent(NamedTuple):

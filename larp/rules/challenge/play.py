@@ -1,7 +1,13 @@
 """Applying a step to a challenge: `apply(state, step) -> (state, notes)`."""
 
+from larp.rules.challenge.opening import cite, declare, override, relent
+from larp.rules.challenge.outcome import conclude
+from larp.rules.challenge.retests import cancel, retest
+from larp.rules.challenge.state import ChallengeState, Phase
+from larp.rules.challenge.throws import settle_tie, throw
+from larp.rules.errors import RuleError
 from larp.rules.evolve import evolve
-
+from larp.rules.notes import Note, game_time
 from larp.sheet.transcript import (
     CancelStep,
     CiteStep,
@@ -11,13 +17,6 @@ from larp.sheet.transcript import (
     RetestStep,
     ThrowStep,
 )
-from larp.rules.errors import RuleError
-from larp.rules.notes import Note, game_time
-from larp.rules.challenge.opening import cite, declare, override, relent
-from larp.rules.challenge.outcome import conclude
-from larp.rules.challenge.retests import cancel, retest
-from larp.rules.challenge.state import ChallengeState, Phase
-from larp.rules.challenge.throws import settle_tie, throw
 
 
 class Conclude:
@@ -61,5 +60,10 @@ def apply(state: ChallengeState, step: Step | Conclude) -> tuple[ChallengeState,
     if step is CONCLUDE:
         state, more = conclude(state)
         return state, notes + more
-    state, more = _HANDLERS[type(step)](state, step)
-    return evolve(state, steps=state.steps + (step,)), notes + more
+    after, more = _HANDLERS[type(step)](state, step)
+    if after is state:
+        after = evolve(state)
+    # `after` is a fresh state nobody else holds yet: it records the step in place,
+    # sparing a second copy on every step of a replayed night.
+    after.__dict__["steps"] = state.steps + (step,)
+    return after, notes + more

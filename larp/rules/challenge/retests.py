@@ -1,13 +1,13 @@
 """Retests and cancels (R-RT-1 to R-RT-6)."""
 
-from larp.rules.evolve import evolve
-
-from larp.sheet.transcript import Cancel, Retest
+from larp.rules.challenge.state import ChallengeState, Phase, SideState
+from larp.rules.challenge.state import Retest as Called
+from larp.rules.challenge.throws import with_side
 from larp.rules.errors import RuleError
+from larp.rules.evolve import evolve
 from larp.rules.notes import Note
 from larp.rules.signs import Side
-from larp.rules.challenge.state import ChallengeState, Phase, Retest as Called, SideState
-from larp.rules.challenge.throws import with_side
+from larp.sheet.transcript import Cancel, Retest
 
 RULE_OF_SOURCE = {"ability": "R-RT-1", "overbid": "R-RT-3", "willpower": "R-RT-4", "other": "R-RT-5"}
 

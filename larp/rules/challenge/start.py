@@ -1,15 +1,15 @@
 """Opening a challenge: who, in what, bidding what (R-CH-1 to R-CH-3, R-TIE-1, R-NIGHT-2)."""
 
-from larp.rules.evolve import evolve
 from typing import TYPE_CHECKING
 
-from larp.sheet import Category
-from larp.sheet.transcript import ChallengeSpec, Party, Static
+from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result, SideState
 from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
+from larp.rules.evolve import evolve
 from larp.rules.notes import Note, game_time
 from larp.rules.signs import Side
-from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result, SideState
+from larp.sheet import Category
+from larp.sheet.transcript import ChallengeSpec, Party, Static
 
 if TYPE_CHECKING:
     from larp.rules.night import Night

@@ -4,9 +4,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Mapping
 
+from larp.rules.signs import Side, Sign
 from larp.sheet import Category, HouseRules
 from larp.sheet.transcript import ChallengeSpec
-from larp.rules.signs import Side, Sign
 
 
 class Phase(StrEnum):

@@ -1,12 +1,11 @@
 """Throws and ties (R-CH-4, R-TIE-1 to R-TIE-4, R-SIMPLE-1, R-EXT-1, R-EXT-2)."""
 
-from larp.rules.evolve import evolve
-
-from larp.sheet.transcript import Throw
+from larp.rules.challenge.state import ChallengeState, Phase, Result, SideState
 from larp.rules.errors import RuleError
+from larp.rules.evolve import evolve
 from larp.rules.notes import Note
 from larp.rules.signs import PLAIN_SIGNS, Side, Sign
-from larp.rules.challenge.state import ChallengeState, Phase, Result, SideState
+from larp.sheet.transcript import Throw
 
 
 def with_side(state: ChallengeState, side: SideState, **changes) -> ChallengeState:
