@@ -72,7 +72,8 @@ def resolve(args) -> int:
     except RuleError as error:
         print(json.dumps({"error": error.to_json()}, indent=args.indent))
         return EXIT_FORBIDDEN
-    sys.stdout.write(json.dumps(done.to_json(), indent=args.indent, ensure_ascii=False))
+    compact = (",", ":") if args.indent is None else None
+    sys.stdout.write(json.dumps(done.to_json(), indent=args.indent, separators=compact, ensure_ascii=False))
     sys.stdout.write("\n")
     return 0
 

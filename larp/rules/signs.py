@@ -32,3 +32,7 @@ _BEATS = {
 }
 
 PLAIN_SIGNS = (Sign.ROCK, Sign.PAPER, Sign.SCISSORS)
+
+SIDE_OF = {side.value: side for side in Side}
+"""A side by its name in a transcript: faster than `Side(name)` on a replayed night."""
+SIGN_OF = {sign.value: sign for sign in Sign}

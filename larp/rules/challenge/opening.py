@@ -6,12 +6,12 @@ from larp.rules.challenge.throws import with_side
 from larp.rules.errors import RuleError
 from larp.rules.evolve import evolve
 from larp.rules.notes import Note, game_time
-from larp.rules.signs import Side
+from larp.rules.signs import SIDE_OF, Side
 from larp.sheet.transcript import Cite, Declare, Override
 
 
 def declare(state: ChallengeState, step: Declare) -> tuple[ChallengeState, list[Note]]:
-    side = state.side(Side(step.side))
+    side = state.side(SIDE_OF[step.side])
     if state.kind == "simple":
         raise RuleError("R-SIMPLE-1", "a simple test compares no totals")
     if side.is_static:
@@ -32,7 +32,7 @@ def declare(state: ChallengeState, step: Declare) -> tuple[ChallengeState, list[
 
 
 def relent(state: ChallengeState, side_name: str) -> tuple[ChallengeState, list[Note]]:
-    side = state.side(Side(side_name))
+    side = state.side(SIDE_OF[side_name])
     if side.side is not Side.DEFENDER or side.is_static:
         raise RuleError("R-CH-2", "only the character who is challenged may relent")
     if state.phase is not Phase.OPEN:
@@ -42,7 +42,7 @@ def relent(state: ChallengeState, side_name: str) -> tuple[ChallengeState, list[
 
 
 def cite(state: ChallengeState, step: Cite) -> tuple[ChallengeState, list[Note]]:
-    citer = state.side(Side(step.side))
+    citer = state.side(SIDE_OF[step.side])
     target = state.side(citer.side.other)
     if state.phase is not Phase.OPEN:
         raise RuleError("R-NEG-1", "Negative Traits are cited before the first throw")

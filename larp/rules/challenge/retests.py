@@ -6,7 +6,7 @@ from larp.rules.challenge.throws import with_side
 from larp.rules.errors import RuleError
 from larp.rules.evolve import evolve
 from larp.rules.notes import Note
-from larp.rules.signs import Side
+from larp.rules.signs import SIDE_OF, Side
 from larp.sheet.transcript import Cancel, Retest
 
 RULE_OF_SOURCE = {"ability": "R-RT-1", "overbid": "R-RT-3", "willpower": "R-RT-4", "other": "R-RT-5"}
@@ -59,7 +59,7 @@ def check_loser(state: ChallengeState, side: SideState, rule: str) -> None:
 
 def retest(state: ChallengeState, step: Retest) -> tuple[ChallengeState, list[Note]]:
     rule = RULE_OF_SOURCE[step.source]
-    side = state.side(Side(step.side))
+    side = state.side(SIDE_OF[step.side])
     check_loser(state, side, rule)
     return _SOURCES[step.source](state, side, step)
 
@@ -156,7 +156,7 @@ _SOURCES = {"ability": _ability, "overbid": _overbid, "willpower": _willpower, "
 
 
 def cancel(state: ChallengeState, step: Cancel) -> tuple[ChallengeState, list[Note]]:
-    side = state.side(Side(step.side))
+    side = state.side(SIDE_OF[step.side])
     called = state.retest
     if state.phase is not Phase.RETEST or called is None:
         raise RuleError("R-RT-1", "there is no retest to cancel")

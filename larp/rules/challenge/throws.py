@@ -4,7 +4,7 @@ from larp.rules.challenge.state import ChallengeState, Phase, Result, SideState
 from larp.rules.errors import RuleError
 from larp.rules.evolve import evolve
 from larp.rules.notes import Note
-from larp.rules.signs import PLAIN_SIGNS, Side, Sign
+from larp.rules.signs import PLAIN_SIGNS, SIGN_OF, Side, Sign
 from larp.sheet.transcript import Throw
 
 
@@ -76,28 +76,40 @@ def close_round(wins: tuple[int, int], result: Result | None) -> tuple[int, int]
 
 
 def throw(state: ChallengeState, step: Throw) -> tuple[ChallengeState, list[Note]]:
+    wins = state.wins
     if state.phase is Phase.DECIDED:
         if not can_throw_on(state):
             raise RuleError(
                 "R-RT-6", "the latest throw stands: only a retest by the side that lost it brings another throw"
             )
-        state = evolve(state, wins=close_round(state.wins, state.result))
-    elif state.phase not in (Phase.OPEN, Phase.RETEST):
+        wins = close_round(wins, state.result)
+    elif state.phase is not Phase.OPEN and state.phase is not Phase.RETEST:
         raise RuleError("R-CH-4", "no throw is due now")
-    signs = (Sign(step.challenger), Sign(step.defender))
-    for side, sign in zip((state.challenger, state.defender), signs):
-        if sign not in signs_for(side):
+    first, second = SIGN_OF[step.challenger], SIGN_OF[step.defender]
+    for side, sign in ((state.challenger, first), (state.defender, second)):
+        if sign is Sign.BOMB and not side.bomb:
             raise RuleError("R-CH-4", f"{side.name} may not throw the bomb: the chronicle or the sheet does not allow it")
-    first, second = signs
-    state = evolve(state, signs=signs, throws=state.throws + 1, retest=None, phase=Phase.DECIDED)
     said = f"{state.challenger.name} throws {first}, {state.defender.name} throws {second}"
+    tie_open = False
     if first.beats(second) or second.beats(first):
         winner = state.challenger if first.beats(second) else state.defender
-        state = evolve(state, result=Result.won_by(winner.side), tie_open=False)
-        return state, [Note("R-CH-4", f"{said}: {winner.name} wins the throw")]
-    if state.kind == "simple":
+        result = Result.won_by(winner.side)
+        note = Note("R-CH-4", f"{said}: {winner.name} wins the throw")
+    elif state.kind == "simple":
         result = Result.DEFENDER if state.spec.win_outright else Result.CHALLENGER
         how = "fails: the Narrator asked for a win outright" if state.spec.win_outright else "succeeds on a tie"
-        return evolve(state, result=result), [Note("R-SIMPLE-1", f"{said}: a tie; {state.challenger.name} {how}")]
-    state = evolve(state, result=None, tie_open=True)
-    return state, [Note("R-TIE-1", f"{said}: a tie, the totals in the category decide")]
+        note = Note("R-SIMPLE-1", f"{said}: a tie; {state.challenger.name} {how}")
+    else:
+        result, tie_open = None, True
+        note = Note("R-TIE-1", f"{said}: a tie, the totals in the category decide")
+    state = evolve(
+        state,
+        wins=wins,
+        signs=(first, second),
+        throws=state.throws + 1,
+        retest=None,
+        phase=Phase.DECIDED,
+        result=result,
+        tie_open=tie_open,
+    )
+    return state, [note]
