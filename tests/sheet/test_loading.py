@@ -35,7 +35,7 @@ def test_a_toml_sheet_error_names_the_file_the_line_and_the_field(tmp_path):
 
 def test_a_misspelt_field_is_refused_with_its_line(tmp_path):
     with pytest.raises(SheetError) as refused:
-        load_sheet(write(tmp_path, "cody.toml", CODY.replace('name = "Cody"', 'name = "Cody"\nwilpower = 3')))
+        load_sheet(write(tmp_path, "cody.toml", CODY.replace("Tough = 0", "Tough = 1").replace('name = "Cody"', 'name = "Cody"\nwilpower = 3')))
     assert "line 3: wilpower: not a field" in str(refused.value)
 
 
