@@ -1,7 +1,6 @@
 """Adjudicating at the desk: a challenge step by step, then one entry; regains; transcripts."""
 
-from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Callable
 
 from larp.ledger import Entry, Kind, lock_to_json, result_to_json
 from larp.rules import (
@@ -20,17 +19,12 @@ from larp.rules import (
 )
 from larp.sheet import Category
 from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent
-from larp.desk.errors import DeskError
+from larp.desk.errors import DeskError, Translated
 from larp.desk.summaries import challenge_summary
 
 
-@contextmanager
-def forbidden() -> Iterator[None]:
-    """The rules engine's refusals, as the desk's, with the rule's id."""
-    try:
-        yield
-    except RuleError as error:
-        raise DeskError.forbidden(error) from None
+forbidden = Translated(RuleError, DeskError.forbidden)
+"""The rules engine's refusals, as the desk's, with the rule's id."""
 
 
 class Adjudicating:
@@ -39,14 +33,15 @@ class Adjudicating:
 
     def start(self, spec: ChallengeSpec) -> tuple[ChallengeState, list[Note]]:
         """A challenge ready for its first step (spec with no steps), at the current game time."""
-        with forbidden():
-            started = start_challenge(self.night(), spec)
+        self._current()
+        with forbidden:
+            started = start_challenge(self._night_now(), spec)
         self._latest_start = (spec, self.revision)
         return started
 
     def step(self, state: ChallengeState, step) -> tuple[ChallengeState, list[Note]]:
         """One more step (a transcript step model, or `larp.rules.CONCLUDE`)."""
-        with forbidden():
+        with forbidden:
             return apply(state, step)
 
     def offers(self, state: ChallengeState) -> list[Offer]:
@@ -60,10 +55,11 @@ class Adjudicating:
         if outcome(state) is None:
             state, more = self.step(state, CONCLUDE)
             notes = [*notes, *more]
-        night = self.night().at(state.clock)
+        self._current()
+        night = self.tonight.night(state.clock)
         if self._latest_start != (state.spec, self.revision):
             self._check_unchanged(night, state)
-        with forbidden():
+        with forbidden:
             _, result = finish(night, state, notes)
         spec = state.spec.model_copy(update={"steps": list(state.steps)})
         payload = {
@@ -97,8 +93,9 @@ class Adjudicating:
     def regain(self, character_id: str, category: Category | str) -> Entry:
         """A Willpower spent to regain every Trait lost in a category, once a night (R-NIGHT-1)."""
         category = Category(category)
-        with forbidden():
-            _, result = regain(self.night(), character_id, category)
+        self._current()
+        with forbidden:
+            _, result = regain(self._night_now(), character_id, category)
         payload = {"character": character_id, "category": category.value, "result": result_to_json(result)}
         return self._write(Kind.REGAIN, result.notes[0].text, [character_id], payload)
 

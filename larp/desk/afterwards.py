@@ -18,7 +18,7 @@ class Afterwards:
         """Per character: start, every change with its entry, end; anomalies first; with the
         differences from the players' paper sheets when `reported` names them."""
         row = self._night(night)
-        with recorded(), bulk():
+        with recorded, bulk():
             done = reconcile(row.chronicle, row.number, self.ledger.entries(row))
             if reported is not None:
                 done = replace(done, differences=tuple(differences(done, read_reported(reported))))
@@ -28,7 +28,7 @@ class Afterwards:
         """Write this station's entries of the night as a bundle; how many entries it holds."""
         row = self._night(night)
         station = station or self.station
-        with recorded():
+        with recorded:
             lines = self.ledger.lines(row, station=station)
             if not lines:
                 raise DeskError(f"station {station!r} wrote nothing in night {row.number}: there is nothing to export")
@@ -39,7 +39,7 @@ class Afterwards:
     def merge(self, bundle: Path) -> int:
         """Bring another station's bundle into this record, whole or not at all; how many
         entries were new (none, for a bundle merged before)."""
-        with recorded(), bulk():
+        with recorded, bulk():
             read = read_bundle(Path(bundle))
             added = merge_bundle(self.ledger, read)
             if self.night_row is None:
@@ -60,6 +60,6 @@ class Afterwards:
         refresh = self.chronicle.willpower_refresh if self.chronicle else "full"
         ends = self.reconcile().characters
         following = {cid: next_starting_data(night.end, refresh) for cid, night in ends.items()}
-        with recorded():
+        with recorded:
             self.night_row = self.ledger.archive(row, self.now().isoformat(timespec="seconds"), following)
         return following

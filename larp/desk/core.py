@@ -13,7 +13,7 @@ from larp.ledger.store import MEMORY
 from larp.ledger.write_behind import WriteBehind
 from larp.rules import CharacterState, Night
 from larp.sheet import Chronicle, Sheet
-from larp.desk.errors import DeskError
+from larp.desk.errors import DeskError, Translated
 from larp.desk.lookup import find
 from larp.desk.opening import (
     chronicle_held,
@@ -31,13 +31,8 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-@contextmanager
-def recorded() -> Iterator[None]:
-    """The ledger's errors, as the desk's."""
-    try:
-        yield
-    except LedgerError as error:
-        raise DeskError(str(error)) from None
+recorded = Translated(LedgerError, lambda error: DeskError(str(error)))
+"""The ledger's errors, as the desk's."""
 
 
 class DeskCore:
@@ -80,21 +75,21 @@ class DeskCore:
         With `open_night=False` no night is opened: the desk reads the latest night
         of its chronicle (or none yet, for a record that will receive bundles).
         """
-        with recorded():
+        with recorded:
             ledger = Ledger.open(db if db is not None else default_db())
         return cls._on(ledger, chronicle, station, narrator, now, open_night)
 
     @classmethod
     def read(cls, db: Path | str | None = None, *, now: Now | None = None) -> Self:
         """The desk on an existing record, to read, export or reconcile it; opens no night."""
-        with recorded():
+        with recorded:
             ledger = Ledger.open(db if db is not None else default_db(), create=False)
         return cls._on(ledger, None, None, "", now, open_night=False)
 
     @classmethod
     def _on(cls, ledger, folder, station, narrator, now, open_night) -> Self:
         try:
-            with recorded():
+            with recorded:
                 chronicle = choose_chronicle(ledger, folder, to_open=open_night)
                 if station:
                     ledger.remember("station", station)
@@ -114,14 +109,14 @@ class DeskCore:
         """The chronicle: as given or found on opening, else the one the record holds for the
         night (read when first asked for)."""
         if self._chronicle is None and self.night_row is not None:
-            with recorded():
+            with recorded:
                 self._chronicle = chronicle_held(self.ledger, self.night_row)
         return self._chronicle
 
     def _find_night(self, open_night: bool) -> None:
         if open_night and self._chronicle is None:
             raise DeskError("there is no chronicle to open a night on: give a chronicle folder (--chronicle DIR)")
-        with recorded():
+        with recorded:
             if open_night:
                 self.night_row = open_night_of(self.ledger, self._chronicle.id, self.station)
                 if self.night_row is None:
@@ -157,6 +152,7 @@ class DeskCore:
 
     def close_night(self) -> Entry:
         """This station's night is over (`larp night close`): nothing more is written to it here."""
+        self._current()
         return self._write(Kind.CLOSED, f"Night {self.night_number} closes at station {self.station}", (), {})
 
     @property
@@ -167,7 +163,7 @@ class DeskCore:
 
     def reload(self) -> None:
         """Fold the night again from the record (after another program wrote to it)."""
-        with recorded():
+        with recorded:
             self._version = self.ledger.changed_elsewhere()
             if self.night_row is None:
                 return
@@ -191,7 +187,7 @@ class DeskCore:
     def _current(self) -> None:
         if self._behind is not None:
             return  # the record changes under the desk's own writer only
-        with recorded():
+        with recorded:
             changed = self.ledger.changed_elsewhere() != self._version
         if changed:
             self.reload()
@@ -199,6 +195,9 @@ class DeskCore:
     def night(self) -> Night:
         """Tonight for the rules engine, its clock at the current game time."""
         self._current()
+        return self._night_now()
+
+    def _night_now(self) -> Night:
         return self.tonight.night(self.clock.at(self.now()))
 
     def character(self, character_id: str) -> CharacterState:
@@ -228,7 +227,7 @@ class DeskCore:
     ) -> list[Entry]:
         """The night's entries in the merged order (game time, then wall time)."""
         row = self._night(night)
-        with recorded():
+        with recorded:
             found = self.ledger.entries(row, character=character, station=station, kind=kind)
         return sorted(found, key=lambda entry: entry.order)
 
@@ -237,7 +236,7 @@ class DeskCore:
             if self.night_row is None:
                 raise DeskError("this record holds no night yet: open one (larp night open) or merge a bundle")
             return self.night_row
-        with recorded():
+        with recorded:
             chronicle = self.night_row.chronicle if self.night_row else self._chronicle and self._chronicle.id
             row = self.ledger.night(chronicle, number) if chronicle else None
         if row is None:
@@ -255,14 +254,14 @@ class DeskCore:
             yield
             return
         self._check_writable(Kind.ADJUDICATION)
-        with recorded():
+        with recorded:
             self._behind = WriteBehind(self.ledger, self.night_row, self.station)
         try:
             yield
         finally:
             behind, self._behind = self._behind, None
             try:
-                with recorded():
+                with recorded:
                     for entry in behind.close():
                         committed(entry)
             finally:
@@ -276,7 +275,7 @@ class DeskCore:
             seq=0,
             narrator=self.narrator,
             kind=kind,
-            game_time=self.game_time() if game_time is None else game_time,
+            game_time=self.clock.at(self.now()) if game_time is None else game_time,
             wall_time=self.now().astimezone(timezone.utc).isoformat(timespec="microseconds"),
             summary=" ".join(summary.split()),
             character_ids=tuple(characters),
@@ -285,10 +284,10 @@ class DeskCore:
         )
 
     def _write(self, kind: Kind, summary: str, characters, payload: dict, reverses: str | None = None) -> Entry:
-        self._current()
+        """Write an entry made from the desk's view (which the caller brought up to date)."""
         self._check_writable(kind)
         entry = self._entry(kind, summary, characters, payload, reverses=reverses)
-        with recorded():
+        with recorded:
             if self._behind is not None:
                 entry = self._behind.put(entry)
             else:
@@ -317,7 +316,7 @@ class DeskCore:
         self.revision += 1
         if entry.kind is Kind.REVERSAL or not self.tonight.follows(entry):
             if self._behind is not None:
-                with recorded():
+                with recorded:
                     self._behind.drain()
             self.reload()
         else:

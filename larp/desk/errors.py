@@ -1,6 +1,6 @@
 """The one error type of the desk layer."""
 
-from typing import Any
+from typing import Any, Callable
 
 
 class DeskError(Exception):
@@ -21,3 +21,19 @@ class DeskError(Exception):
     def forbidden(cls, error: Any) -> "DeskError":
         """A RuleError, told as the rules engine tells it, with its rule's id."""
         return cls(f"{error.message} ({error.rule})", rule_error=error)
+
+
+class Translated:
+    """A `with` block in which another layer's error becomes a DeskError."""
+
+    def __init__(self, error_type: type[Exception], translate: Callable[[Any], DeskError]) -> None:
+        self.error_type = error_type
+        self.translate = translate
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, error_type, error, traceback) -> bool:
+        if error_type is not None and issubclass(error_type, self.error_type):
+            raise self.translate(error) from None
+        return False

@@ -68,8 +68,9 @@ class Keeping:
         reason = " ".join(reason.split())
         if not reason:
             raise DeskError("say why the entry is reversed: a reversal needs a reason")
+        self._current()
         row = self._night(None)
-        with recorded():
+        with recorded:
             target = self.ledger.find(row, entry_id)
             earlier = [e for e in self.ledger.entries(row, kind=Kind.REVERSAL.value) if e.reverses == target.id]
         if target.kind is Kind.REVERSAL:

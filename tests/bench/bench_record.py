@@ -36,8 +36,7 @@ def larp_record(folder: Path, night: Transcript, db: Path) -> tuple[float, int, 
             assert record(desk, night, quiet=True) == 0
         seconds = time.perf_counter() - start
         count, length = desk.ledger.db.execute(
-            "SELECT COUNT(*), AVG(LENGTH(id) + LENGTH(station) + LENGTH(narrator) + LENGTH(kind) + LENGTH(wall_time)"
-            " + LENGTH(summary) + LENGTH(characters) + LENGTH(payload)) FROM entries WHERE station_seq > 1"
+            "SELECT COUNT(*), AVG(LENGTH(id) + LENGTH(station) + LENGTH(kind) + LENGTH(line)) FROM entries WHERE station_seq > 1"
         ).fetchone()
     return seconds, count - before, int(length)
 
@@ -59,7 +58,7 @@ def bare_loop(rows: int, length: int, db: Path) -> float:
     return seconds
 
 
-def main(events: int = 1000, rounds: int = 6) -> int:
+def main(events: int = 300, rounds: int = 16) -> int:
     work = Path(tempfile.mkdtemp(prefix="larp-bench-record-"))
     folder = write_chronicle(work / "chronicle")
     night = Transcript.model_validate(transcript(long_night(events)))
