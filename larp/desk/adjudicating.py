@@ -3,6 +3,7 @@
 from typing import Callable
 
 from larp.ledger import Entry, Kind, lock_to_json, result_to_json
+from larp.ledger.bulk import bulk
 from larp.rules import (
     CONCLUDE,
     ChallengeState,
@@ -52,21 +53,25 @@ class Adjudicating:
 
         Refused if the record changed for its characters since it started.
         """
-        if outcome(state) is None:
+        decided = outcome(state)
+        if decided is None:
             state, more = self.step(state, CONCLUDE)
             notes = [*notes, *more]
+            decided = outcome(state)
         self._current()
         night = self.tonight.night(state.clock)
         if self._latest_start != (state.spec, self.revision):
             self._check_unchanged(night, state)
         with forbidden:
             _, result = finish(night, state, notes)
-        spec = state.spec.model_copy(update={"steps": list(state.steps)})
+        spec = state.spec
+        if list(spec.steps) != list(state.steps):
+            spec = spec.model_copy(update={"steps": list(state.steps)})
         payload = {
             "challenge": spec.model_dump(mode="json", exclude_none=True),
             "started": state.clock,
             "result": result_to_json(result),
-            "lock": lock_to_json(outcome(state).lock),
+            "lock": lock_to_json(decided.lock),
         }
         characters = [spec.challenger.character]
         if isinstance(spec.defender, Party):
@@ -103,7 +108,7 @@ class Adjudicating:
         """A transcript event, played at this desk as a Narrator would, step by step."""
         if isinstance(event, ChallengeEvent):
             spec = event.challenge
-            state, notes = self.start(spec.model_copy(update={"steps": []}))
+            state, notes = self.start(spec)  # its steps are played below, one by one
             for index, step in enumerate(spec.steps):
                 try:
                     state, more = apply(state, step)
@@ -120,7 +125,7 @@ class Adjudicating:
         `committed` hears of each entry once it is on disk. The next event is played while
         the one before is being written. A refusal is a DeskError placed at its event
         (`rule_error.event`), raised once every entry before it is written."""
-        with self.writing_behind(committed):
+        with self.writing_behind(committed), bulk():
             for index, event in enumerate(events):
                 try:
                     entry = self.record(event)

@@ -267,12 +267,12 @@ class DeskCore:
             finally:
                 self.refold_later()
 
-    def _entry(self, kind, summary, characters, payload, *, reverses=None, game_time=None, night=None) -> Entry:
+    def _entry(self, kind, summary, characters, payload, *, reverses=None, game_time=None, night=None, seq=0) -> Entry:
         return Entry(
             id=uuid.uuid4().hex,
             night=night if night is not None else self.night_number,
             station=self.station,
-            seq=0,
+            seq=seq,
             narrator=self.narrator,
             kind=kind,
             game_time=self.clock.at(self.now()) if game_time is None else game_time,
@@ -286,11 +286,12 @@ class DeskCore:
     def _write(self, kind: Kind, summary: str, characters, payload: dict, reverses: str | None = None) -> Entry:
         """Write an entry made from the desk's view (which the caller brought up to date)."""
         self._check_writable(kind)
-        entry = self._entry(kind, summary, characters, payload, reverses=reverses)
         with recorded:
             if self._behind is not None:
-                entry = self._behind.put(entry)
+                entry = self._entry(kind, summary, characters, payload, reverses=reverses, seq=self._behind.next_seq)
+                self._behind.put(entry)
             else:
+                entry = self._entry(kind, summary, characters, payload, reverses=reverses)
                 entry = self.ledger.append(self.night_row, entry)
         self._take(entry)
         return entry

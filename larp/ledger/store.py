@@ -258,11 +258,11 @@ def row_of(entry: Entry) -> Row:
     return (entry.id, entry.station, entry.seq, entry.kind.value, entry.reverses, entry.line())
 
 
+INSERT_ENTRY = "INSERT INTO entries (night, id, station, station_seq, kind, reverses, line) VALUES (?, ?, ?, ?, ?, ?, ?)"
+
+
 def insert_rows(db: sqlite3.Connection, night: NightRow, rows: Iterable[Row]) -> None:
-    db.executemany(
-        "INSERT INTO entries (night, id, station, station_seq, kind, reverses, line) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(night.id, *row) for row in rows],
-    )
+    db.executemany(INSERT_ENTRY, [(night.id, *row) for row in rows])
 
 
 def is_read_only(path: Path) -> bool:

@@ -9,13 +9,13 @@ committed. After a failed write nothing more is written, and the failure is
 raised to the caller.
 """
 
+import sqlite3
 import threading
 from collections import deque
-from dataclasses import replace
 
 from larp.ledger.entry import Entry
 from larp.ledger.errors import LedgerError
-from larp.ledger.store import Ledger, NightRow, insert_rows, row_of
+from larp.ledger.store import INSERT_ENTRY, Ledger, NightRow, explain, row_of
 
 DEPTH = 64
 """The most entries waiting to be written before the caller waits for the disk."""
@@ -26,7 +26,8 @@ class WriteBehind:
         self.where = ledger.where
         self.night = night
         self.next_seq = ledger.last_seq(night, station) + 1
-        self.waiting: list[Entry] = []
+        self.waiting: list[tuple[Entry, tuple]] = []
+        """Each entry, with what its row is written from (made by the caller, not the thread)."""
         self.writing = 0
         """How many entries the thread took and has not finished with."""
         self.stopping = False
@@ -36,18 +37,19 @@ class WriteBehind:
         self.thread = threading.Thread(target=self._write, name="larp-write-behind", daemon=True)
         self.thread.start()
 
-    def put(self, entry: Entry) -> Entry:
-        """Queue the entry (numbered next of its station) to be written; raise an earlier failure."""
-        entry = replace(entry, night=self.night.number, seq=self.next_seq)
+    def put(self, entry: Entry) -> None:
+        """Queue the entry to be written (numbered `next_seq` of its station); raise an earlier failure."""
+        if entry.seq != self.next_seq:
+            raise LedgerError(f"entry {entry.short_id} is numbered {entry.seq}, not {self.next_seq}")
+        row = (self.night.id, *row_of(entry))
         with self.turn:
             while len(self.waiting) >= DEPTH and self.failure is None:
                 self.turn.wait()
             self._raise_failure()
-            self.waiting.append(entry)
+            self.waiting.append((entry, row))
             if len(self.waiting) == 1:
                 self.turn.notify_all()
         self.next_seq += 1
-        return entry
 
     def written(self) -> list[Entry]:
         """The entries committed since the last call, in order."""
@@ -76,7 +78,7 @@ class WriteBehind:
         if self.failure is not None:
             raise self.failure
 
-    def _take(self) -> list[Entry]:
+    def _take(self) -> list[tuple[Entry, tuple]]:
         with self.turn:
             while not self.waiting and not self.stopping:
                 self.turn.wait()
@@ -91,21 +93,20 @@ class WriteBehind:
         except LedgerError as error:
             ledger, self.failure = None, error
         while batch := self._take():
-            for entry in batch:
+            for entry, row in batch:
                 if self.failure is None:
-                    self._commit(ledger, entry)
+                    self._commit(ledger, entry, row)
             with self.turn:
                 self.writing = 0
                 self.turn.notify_all()
         if ledger is not None:
             ledger.close()
 
-    def _commit(self, ledger: Ledger, entry: Entry) -> None:
+    def _commit(self, ledger: Ledger, entry: Entry, row: tuple) -> None:
         try:
-            with ledger.failures(f"write the {entry.kind.value} entry"):
-                insert_rows(ledger.db, self.night, [row_of(entry)])  # one statement: a transaction of its own
+            ledger.db.execute(INSERT_ENTRY, row)  # one statement: a transaction of its own
             self.committed.append(entry)
-        except LedgerError as error:
-            self.failure = error
+        except sqlite3.Error as error:
+            self.failure = LedgerError(explain(error, self.where, f"write the {entry.kind.value} entry"))
         except Exception as error:  # the caller must hear of any failure, or wait forever
             self.failure = LedgerError(f"{self.where}: could not write the {entry.kind.value} entry ({error})")
