@@ -35,11 +35,11 @@ def run(args) -> int:
     from larp.sheet import SheetError
     from larp.sheet.loading import load_transcript
 
+    named = {"-": "standard input"}.get(args.file, args.file)
     try:
-        where = "standard input" if args.file == "-" else args.file
-        transcript = load_transcript(read_input(args.file), where)
+        transcript = load_transcript(read_input(args.file), named)
     except SheetError as error:
-        print(f"larp record: {error}", file=sys.stderr)
+        failed("record", error)
         return EXIT_BAD_INPUT
     try:
         with Desk.open(args.db, args.chronicle, args.station, args.narrator) as desk:

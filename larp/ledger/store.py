@@ -182,16 +182,10 @@ class Ledger:
                 "SELECT COALESCE(MAX(station_seq), 0) FROM entries WHERE night = ? AND station = ?", (night.id, station)
             ).fetchone()[0]
 
-    def entries(
-        self,
-        night: NightRow,
-        character: str | None = None,
-        station: str | None = None,
-        kind: str | None = None,
-    ) -> list[Entry]:
-        """The night's entries in the order this record received them."""
+    def entries(self, night: NightRow, **only: str | None) -> list[Entry]:
+        """The night's entries in the order this record received them (`only` as for `lines`)."""
         with bulk():
-            return [Entry.from_json(json.loads(line), night.number) for line in self.lines(night, character, station, kind)]
+            return [Entry.from_json(json.loads(line), night.number) for line in self.lines(night, **only)]
 
     def lines(
         self,
