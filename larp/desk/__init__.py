@@ -2,45 +2,63 @@
 
 It owns the night record (larp.ledger) and applies the rules (larp.rules); it
 never imports Textual. Every failure is a `DeskError` whose message is written
-for a Narrator at a busy table (`.rule` when the rules forbid something,
-`.reason` when a scanned card is refused).
+for a Narrator at a busy table (`.rule` when the rules forbid something, with
+the engine's `.rule_error`; `.reason`, a `CardReason`, when a card is refused).
 
-    desk = Desk.open(db=None, chronicle=None, station=None, narrator="")
-        # The record at `db` (default: larp.home.default_db(); ":memory:" for none
-        # on disk), made if new. The chronicle: the folder (or Chronicle) given,
-        # else the folder the record last used, else
-        # the one it holds, else the demo chronicle (<repo>/cards). Opens this
-        # station's night if none is open. `station` defaults to the name this
-        # record remembers, else the host name. `now=` injects the wall clock.
-    Desk.read(db)                           # an existing record, to read: opens no night
-    desk.chronicle, desk.station, desk.narrator, desk.night_number
-    desk.close()                            # let go of the record
+Opening
+    desk = Desk.open(db=None, chronicle=None, station=None, narrator="", now=None, open_night=True)
+        The record at `db` (default: larp.home.default_db(); ":memory:" keeps it in
+        memory), made if new. The chronicle: the folder (or Chronicle) given, else
+        the folder the record last used, else the one the record holds, else the
+        demo chronicle (<repo>/cards). Opens this station's night if none is open:
+        the night under way in the record, else the next one, its characters as
+        `archive_night` left them, else as the chronicle's sheets say. `station`
+        defaults to the name the record remembers, else the host name; `now`, a
+        callable giving an aware datetime, is the wall clock (for tests).
+    Desk.read(db=None, now=None)            an existing record, to read: opens no night
+    desk.chronicle, desk.station, desk.narrator (settable), desk.night_number
+    desk.close()  (or `with Desk.open(...) as desk:`)   lets go of the record
 
 Looking up
-    desk.lookup(text) -> [Sheet]            # scanned card, exact id, else fuzzy, best first
-    desk.sheet(id) -> Sheet ; desk.character(id) -> CharacterState
-    desk.night() -> Night                   # the projection, clock at desk.game_time()
+    desk.lookup(text) -> [Sheet]            a scanned card, an exact id, else near names, best first
+    desk.sheet(id) -> Sheet ; desk.character(id) -> CharacterState   tonight's projection
+    desk.night() -> Night                   the projection, its clock at desk.game_time()
 
 Adjudicating
-    state, notes = desk.start(spec)         # spec with steps=[]
-    state, notes = desk.step(state, step)   # a transcript step model, or larp.rules.CONCLUDE
-    desk.offers(state) -> [Offer]           # what the rules allow now
-    desk.commit(state, notes=()) -> Entry   # concluded (or concludable) -> adjudication entry
-    desk.regain(id, category) -> Entry      # R-NIGHT-1
-    desk.record(event) -> Entry             # a transcript event, step by step
+    state, notes = desk.start(spec)         spec with steps=[] (any steps it has are not played)
+    state, notes = desk.step(state, step)   a transcript step model, or larp.rules.CONCLUDE
+    desk.offers(state) -> [Offer]           what the rules allow now
+    desk.commit(state, notes=()) -> Entry   one adjudication entry; a challenge whose throw has a
+                                            result is concluded first; refused if the record
+                                            changed for its characters since it started
+    desk.regain(id, category) -> Entry      R-NIGHT-1
+    desk.record(event) -> Entry             a transcript event, played step by step
+    desk.record_all(events, committed)      a transcript's events, each written by a thread of
+                                            its own while the next is played; `committed(entry)`
+                                            once each is on disk
     An override of the five-minute rule (R-NIGHT-2) is a step, kept in the entry.
 
-The game clock (runs with wall time unless held)
+The game clock (runs with wall time unless held; each station has its own)
     desk.game_time() -> float ; desk.clock_held() -> bool
-    desk.hold() ; desk.resume() ; desk.advance(minutes)   # each -> Entry
-    desk.locks(id) -> [Lock]
+    desk.hold() ; desk.resume() ; desk.advance(minutes)    each -> Entry
+    desk.locks(id) -> [Lock]                five-minute locks holding her challenges now
 
 The record
-    desk.entries(character=None, station=None, kind=None) -> [Entry]   # merged order
-    desk.reverse(entry_id, reason) -> Entry # R-NIGHT-3; a reversal is never reversed
-    desk.add(sheet) ; desk.change(sheet)    # a character joins, or her sheet changes
-    desk.close_night() -> Entry             # this station's night is over
-    desk.reconcile() -> Reconciliation      # per character: start, changes, end; anomalies
+    desk.entries(character=None, station=None, kind=None, night=None) -> [Entry]   merged order
+    desk.reverse(entry_id, reason) -> Entry R-NIGHT-3: adjudications, regains, sheet changes;
+                                            once each; a reversal is never reversed
+    desk.add(sheet) ; desk.change(sheet)    a character joins, or her sheet changes for good
+    desk.close_night() -> Entry             this station's night is over
+    desk.reconcile(night=None, reported=None) -> Reconciliation
+                                            per character: start, changes (entry, station,
+                                            Narrator, game time, summary, delta), end;
+                                            anomalies first; paper-sheet differences
+    desk.export(out, night=None, station=None) -> int      this station's night as a bundle
+    desk.merge(bundle) -> int               another station's bundle: whole or refused whole
+    desk.archive_night() -> {id: start}     the next game's starting states; the night archived
+
+Entry: id, kind, station, narrator, game_time, wall_time (ISO, UTC), summary, character_ids,
+reverses, result (EventResult, for adjudications and regains), payload, short_id.
 """
 
 from larp.desk.desk import Desk

@@ -1,15 +1,16 @@
 """The Desk: a station's night, its game clock and its record, behind one object.
 
-Its parts, each in its own module: the core (the record, the night, writing
-entries), adjudicating, keeping the night (clock, characters, reversals), and
-what comes after the game (bundles, reconciliation, archiving).
+Its parts, each in its own module: the core (the record, the chronicle, the
+night), writing entries, adjudicating, keeping the night (clock, characters,
+reversals), and what comes after the game (bundles, reconciliation, archiving).
 """
 
 from larp.desk.adjudicating import Adjudicating
 from larp.desk.afterwards import Afterwards
 from larp.desk.core import DeskCore
 from larp.desk.keeping import Keeping
+from larp.desk.writing import Writing
 
 
-class Desk(Adjudicating, Keeping, Afterwards, DeskCore):
+class Desk(Adjudicating, Keeping, Afterwards, Writing, DeskCore):
     """See `larp.desk` for the whole API."""

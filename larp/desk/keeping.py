@@ -83,5 +83,7 @@ class Keeping:
         if earlier:
             raise DeskError(f"entry {target.short_id} was already reversed by {earlier[0].short_id} ({earlier[0].payload['reason']})")
         summary = f"Reverses {target.short_id} ({target.summary}): {reason}"
-        return self._write(Kind.REVERSAL, summary, target.character_ids, {"reason": reason}, reverses=target.id)
+        after = max(self.clock.at(self.now()), target.game_time)  # never before what it reverses
+        payload = {"reason": reason}
+        return self._write(Kind.REVERSAL, summary, target.character_ids, payload, reverses=target.id, game_time=after)
 

@@ -1,5 +1,6 @@
 """The night-record commands, as a Narrator types them."""
 
+import io
 import json
 import subprocess
 import sys
@@ -131,3 +132,10 @@ def test_main_is_the_larp_command(capsys):
     with pytest.raises(SystemExit):
         main(["record", "--help"])
     assert "--db PATH" in capsys.readouterr().out
+
+
+def test_record_reads_standard_input(tmp_path, capsys, chronicle, monkeypatch):
+    path = night_file(tmp_path, [contest("janet", "Quick", "cody", "Brawny", ("rock", "scissors"))], ("janet", "cody"))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+    status, out, _ = larp(capsys, "record", "-", "--chronicle", chronicle)
+    assert status == 0 and "Janet Reyes v Cody Harlan" in out

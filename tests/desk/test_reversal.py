@@ -2,7 +2,7 @@
 
 import pytest
 
-from larp.desk import DeskError
+from larp.desk import Desk, DeskError
 from larp.ledger import Kind
 from tests.ledger.helpers import SHEETS, contest, open_desk
 
@@ -62,3 +62,16 @@ def test_a_reversal_is_written_even_after_the_station_closed_its_night(desk):
         desk.record(SHOVE)
     desk.reverse(call.id, "found on the paper sheet afterwards")
     assert desk.character("cody").to_json()["lost"]["physical"] == []
+
+
+def test_a_reversal_written_where_the_bundles_were_merged_comes_after_what_it_reverses(tmp_path):
+    bar = open_desk(tmp_path, station="bar", db="bar.sqlite3")
+    bar.advance(40)
+    call = bar.record(SHOVE)
+    bar.export(tmp_path / "bar.jsonl")
+    with Desk.open(tmp_path / "merged.sqlite3", station="head", open_night=False) as head:
+        head.merge(tmp_path / "bar.jsonl")
+        reversal = head.reverse(call.id, "the head Narrator rules the shove missed")
+        assert (reversal.station, reversal.game_time) == ("head", call.game_time)
+        assert head.character("cody").to_json()["lost"]["physical"] == []
+        assert head.reconcile().anomalies == ()
