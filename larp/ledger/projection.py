@@ -7,45 +7,16 @@ not fit is an `Anomaly` (two stations ruling on the same sheet). On one station'
 record this gives exactly what replaying its events gives.
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, Iterable
 
 from larp.rules import CharacterState, Lock, Night
 from larp.sheet import Category, HouseRules, Sheet
 from larp.ledger.bulk import bulk
+from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.results import lock_from_json
 from larp.ledger.starting import starting_state
-
-
-@dataclass(frozen=True, slots=True)
-class Anomaly:
-    kind: str
-    """trait-not-there, regain-twice, below-zero, reversed-relied-on, sheets-differ, unknown-reversal."""
-    character: str
-    entry: Entry
-    message: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "character": self.character,
-            "entry": self.entry.id,
-            "station": self.entry.station,
-            "narrator": self.entry.narrator,
-            "game_time": self.entry.game_time,
-            "message": self.message,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """What one entry did to one character: the deltas applied, or why none were."""
-
-    character: str
-    entry: Entry
-    delta: dict[str, Any] = field(default_factory=dict)
-    reversed_by: str | None = None
 
 
 CHANGING = (Kind.ADJUDICATION, Kind.REGAIN)

@@ -10,7 +10,8 @@ from typing import Any, Iterable
 from larp.rules import CharacterState
 from larp.ledger.bulk import bulk
 from larp.ledger.entry import Entry
-from larp.ledger.projection import Anomaly, Effect, Tonight
+from larp.ledger.effects import Anomaly, Effect
+from larp.ledger.projection import Tonight
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,6 @@ what was recorded before is kept.
 """
 
 import json
-import os
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -16,6 +15,7 @@ from typing import Iterable, Iterator
 from larp.ledger.bulk import bulk
 from larp.ledger.entry import Entry
 from larp.ledger.errors import LedgerError
+from larp.ledger.failures import explain, is_read_only, make_folder
 from larp.ledger.schema import LATEST, migrate
 
 MEMORY = ":memory:"
@@ -257,30 +257,3 @@ INSERT_ENTRY = "INSERT INTO entries (night, id, station, station_seq, kind, reve
 
 def insert_rows(db: sqlite3.Connection, night: NightRow, rows: Iterable[Row]) -> None:
     db.executemany(INSERT_ENTRY, [(night.id, *row) for row in rows])
-
-
-def is_read_only(path: Path) -> bool:
-    """No write permission on the file (mode bits, so that it holds for root as well)."""
-    return not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222
-
-
-def make_folder(folder: Path) -> None:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise LedgerError(f"the folder {folder} can't be made ({error.strerror or error})") from None
-
-
-def explain(error: sqlite3.Error, where: str, doing: str) -> str:
-    """What went wrong, for a Narrator: the file, the cause, and that nothing recorded is lost."""
-    name = getattr(error, "sqlite_errorname", "")
-    kept = "everything recorded before is kept"
-    if name.startswith("SQLITE_READONLY"):
-        return f"{where} is read-only: could not {doing}, nothing of it was written; {kept}. Give a writable --db"
-    if name == "SQLITE_FULL":
-        return f"the disk holding {where} is full: could not {doing}, nothing of it was written; {kept}. Free some space"
-    if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
-        return f"{where} is busy (another larp is writing it): could not {doing}; try again"
-    if name == "SQLITE_NOTADB" or "not a database" in str(error):
-        return f"{where} is not a larp night record (or it is damaged): could not {doing}"
-    return f"{where}: could not {doing} ({error}); {kept}"

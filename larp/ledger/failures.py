@@ -1,0 +1,34 @@
+"""What goes wrong with a record's file, told for a Narrator."""
+
+import os
+import sqlite3
+from pathlib import Path
+
+from larp.ledger.errors import LedgerError
+
+
+def is_read_only(path: Path) -> bool:
+    """No write permission on the file (mode bits, so that it holds for root as well)."""
+    return not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222
+
+
+def make_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise LedgerError(f"the folder {folder} can't be made ({error.strerror or error})") from None
+
+
+def explain(error: sqlite3.Error, where: str, doing: str) -> str:
+    """What went wrong, for a Narrator: the file, the cause, and that nothing recorded is lost."""
+    name = getattr(error, "sqlite_errorname", "")
+    kept = "everything recorded before is kept"
+    if name.startswith("SQLITE_READONLY"):
+        return f"{where} is read-only: could not {doing}, nothing of it was written; {kept}. Give a writable --db"
+    if name == "SQLITE_FULL":
+        return f"the disk holding {where} is full: could not {doing}, nothing of it was written; {kept}. Free some space"
+    if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
+        return f"{where} is busy (another larp is writing it): could not {doing}; try again"
+    if name == "SQLITE_NOTADB" or "not a database" in str(error):
+        return f"{where} is not a larp night record (or it is damaged): could not {doing}"
+    return f"{where}: could not {doing} ({error}); {kept}"
