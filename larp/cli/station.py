@@ -71,6 +71,12 @@ def run_serve(args) -> int:
             "and change the night record.",
             file=sys.stderr,
         )
-    command = shlex.join([sys.executable, "-m", "larp.cli", "station", *night_arguments(args)])
+    command = shlex.join([sys.executable, "-m", "larp.cli.station", *night_arguments(args)])
     Server(command, host=host, port=args.port, title="larp: the Narrator station").serve()
     return 0
+
+
+if __name__ == "__main__":  # how `larp serve` starts a station for each browser tab
+    from larp.cli import main
+
+    sys.exit(main(["station", *sys.argv[1:]]))

@@ -1,5 +1,13 @@
-"""The Narrator station: the app, its global keys, the game clock and the one error handler."""
+"""The Narrator station: the app, its global keys, the game clock and the one error handler.
 
+The first screen is drawn before the game's modules load: the rules, the night record and
+the sheet models (pydantic) are imported in a thread once the station is on screen, and the
+night record opens when they are in. So the modules of the first screen (this one, the
+sheets screen, the clock bar, the lookup field) import the game only inside the functions
+that run once the desk is open.
+"""
+
+import importlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -9,17 +17,28 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import var
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
-from larp.station.errors import notice_of
 from larp.station.modals import NumberScreen
-from larp.station.screens.help import HelpScreen
-from larp.station.screens.log import NightLogScreen
-from larp.station.screens.reconcile import ReconcileScreen
 from larp.station.screens.sheets import SheetScreen
 
 Result = TypeVar("Result")
 
 CLOCK_TICK_SECONDS = 1.0
+GAME_MODULES = ("larp.desk", "larp.cards", "larp.station.errors", "larp.station.widgets.sheet_view")
+"""Loaded in a thread while the first screen is up: the desk and what the first scan needs."""
+
+
+def night_log_screen() -> Screen:
+    from larp.station.screens.log import NightLogScreen
+
+    return NightLogScreen()
+
+
+def reconcile_screen() -> Screen:
+    from larp.station.screens.reconcile import ReconcileScreen
+
+    return ReconcileScreen()
 
 
 class StationApp(App[None]):
@@ -27,7 +46,7 @@ class StationApp(App[None]):
 
     TITLE = "larp"
     CSS_PATH = "station.tcss"
-    MODES = {"sheets": SheetScreen, "log": NightLogScreen, "reconcile": ReconcileScreen}
+    MODES = {"sheets": SheetScreen, "log": night_log_screen, "reconcile": reconcile_screen}
     DEFAULT_MODE = "sheets"
     BINDINGS = [
         Binding("f1", "help", "Help", id="help", tooltip="every key, screen by screen"),
@@ -41,8 +60,8 @@ class StationApp(App[None]):
 
     desk = var(None)
     """The desk this station works through; None until the night record is open."""
-    game_minutes = var(0.0)
-    """The game clock as the desk last gave it, in minutes since the night opened."""
+    game_minutes: var[float | None] = var(None)
+    """The game clock as the desk last gave it, in minutes since the night opened (None before)."""
     clock_held = var(False)
     place = var("opening the night record…")
     """The chronicle, the station and its Narrator, for the clock bar."""
@@ -57,16 +76,30 @@ class StationApp(App[None]):
         if self._given_desk is not None:
             self.desk = self._given_desk
         else:
-            self.call_after_refresh(self.open_night)
+            self.call_after_refresh(self.load_game)
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def load_game(self) -> None:
+        """Import the game's modules off the screen's thread, then open the night record on it
+        (the record's connection belongs to the thread that opens it)."""
+        for module in GAME_MODULES:
+            importlib.import_module(module)
+        self.call_from_thread(self.open_night)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state is WorkerState.ERROR:
+            self.report(event.worker.error)
 
     def on_unmount(self) -> None:
         if self.desk is not None and self._given_desk is None:
             self.desk.close()
 
     def open_night(self) -> None:
-        """Open the night record once the first screen is up (a cold start shows the station at once)."""
+        """Open the night record (the first screen is up, the game's modules loaded)."""
         desk = self.consult(self._open_desk)
-        if desk is not None:
+        if desk is None:
+            self.place = "the night record is not open: see the message, then start the station again"
+        else:
             self.desk = desk
 
     def watch_desk(self) -> None:
@@ -90,6 +123,8 @@ class StationApp(App[None]):
 
     def report(self, error: BaseException) -> None:
         """Tell the Narrator what went wrong and what to do; never a traceback."""
+        from larp.station.errors import notice_of
+
         notice = notice_of(error)
         self.notify(notice.message, title=notice.title, severity=notice.severity, timeout=10)
 
@@ -115,6 +150,8 @@ class StationApp(App[None]):
         return True
 
     def action_help(self) -> None:
+        from larp.station.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 

@@ -2,10 +2,10 @@
 
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from larp.station.widgets.clock_bar import ClockBar
+from larp.station.widgets.key_bar import KeyBar
 
 
 class StationScreen(Screen):
@@ -14,7 +14,7 @@ class StationScreen(Screen):
     def compose(self) -> ComposeResult:
         yield ClockBar()
         yield from self.body()
-        yield Footer()
+        yield KeyBar()
 
     def body(self) -> ComposeResult:
         yield from ()

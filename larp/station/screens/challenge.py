@@ -2,11 +2,9 @@
 
 from collections.abc import Iterable
 
-from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.widgets import RichLog
 
 from larp.rules import CONCLUDE, ChallengeState, Move, Note, Offer, Phase, Side, game_time, outcome
 from larp.sheet.transcript import (
@@ -27,9 +25,9 @@ from larp.sheet.transcript import (
 from larp.station.modals import ConfirmScreen, NumberScreen, PickScreen, TextScreen
 from larp.station.scan_catcher import ScanCatcher
 from larp.station.screens.base import StationScreen
-from larp.station.widgets.challenge_view import ChallengeView
+from larp.station.widgets.challenge_view import RETEST_SOURCES, ChallengeView
+from larp.station.widgets.notes_log import NotesLog
 
-RETEST_NAMES = {"ability": "an Ability retest", "overbid": "an overbid", "willpower": "a Willpower retest", "other": "a retest from a power"}
 SIGN_KEYS = {"rock": "r", "paper": "p", "scissors": "s", "bomb": "b"}
 RETEST_KEYS = {"ability": "a Ability", "overbid": "o overbid", "willpower": "w Willpower", "other": "g power"}
 
@@ -71,11 +69,10 @@ class ChallengeScreen(StationScreen):
 
     def body(self) -> ComposeResult:
         yield ChallengeView(id="challenge")
-        yield RichLog(id="notes", wrap=True, markup=False)
+        yield NotesLog(id="notes")
 
     def on_mount(self) -> None:
-        self.query_one("#notes", RichLog).border_title = "What happened, by rule"
-        self.tell(self.notes)
+        self.query_one(NotesLog).border_title = "What happened, by rule"
         self.show()
 
     # Showing.
@@ -89,15 +86,8 @@ class ChallengeScreen(StationScreen):
         view.pending = self.pending
         view.decided = outcome(self.state)
         view.prompt = self.prompt()
+        self.query_one(NotesLog).notes = tuple(self.notes)
         self.refresh_bindings()
-
-    def tell(self, notes: Iterable[Note]) -> None:
-        log = self.query_one("#notes", RichLog)
-        for note in notes:
-            line = Text()
-            line.append(f"{note.rule:<10}", style="bold")
-            line.append(note.text)
-            log.write(line)
 
     def prompt(self) -> str:
         """What the Narrator may do now, in a sentence or two."""
@@ -116,6 +106,8 @@ class ChallengeScreen(StationScreen):
         said = []
         if state.phase is Phase.RETEST:
             said.append("A retest: both throw again")
+            for offer in self.offered(Move.CANCEL):
+                said.append(f"{state.side(offer.side).name} may first cancel it with an Ability (c)")
         for side in (state.challenger, state.defender):
             keys = [RETEST_KEYS[offer.source] for offer in self.offered(Move.RETEST) if offer.side is side.side]
             if keys:
@@ -166,7 +158,6 @@ class ChallengeScreen(StationScreen):
             return False
         self.state, notes = taken
         self.notes += notes
-        self.tell(notes)
         self.show()
         return True
 
@@ -243,7 +234,7 @@ class ChallengeScreen(StationScreen):
 
     @work(exclusive=True)
     async def action_retest(self, source: str) -> None:
-        offer = await self.side_of(self.offered(Move.RETEST, source), RETEST_NAMES[source])
+        offer = await self.side_of(self.offered(Move.RETEST, source), f"a retest with {RETEST_SOURCES[source]}")
         if offer is None:
             return
         side = self.state.side(offer.side)

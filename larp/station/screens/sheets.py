@@ -1,4 +1,10 @@
-"""The sheets: scan a card or type a name, and the character's sheet is on screen."""
+"""The sheets: scan a card or type a name, and the character's sheet is on screen.
+
+The first screen of the station: it is drawn before the game's modules load, so the sheet
+panel is mounted, and the challenge set up, with imports made once the desk is open.
+"""
+
+from typing import TYPE_CHECKING
 
 from textual import events, work
 from textual.app import ComposeResult, SystemCommand
@@ -7,12 +13,12 @@ from textual.containers import VerticalScroll
 from textual.reactive import var
 from textual.widgets import Input, Static
 
-from larp.sheet import ATTRIBUTES, STANDALONE
 from larp.station.modals import PickScreen
 from larp.station.screens.base import StationScreen
-from larp.station.screens.setup import ChallengeSetupScreen
 from larp.station.widgets.lookup_field import LookupField
-from larp.station.widgets.sheet_view import SheetCard, SheetView
+
+if TYPE_CHECKING:
+    from larp.station.widgets.sheet_view import SheetView
 
 WELCOME = (
     "Scan a character's card, or type a name or an id, then Enter.\n\n"
@@ -39,10 +45,23 @@ class SheetScreen(StationScreen):
         yield LookupField(id="lookup")
         with VerticalScroll(id="sheet-scroll"):
             yield Static(WELCOME, id="welcome")
-            yield SheetView(id="sheet")
 
     def on_mount(self) -> None:
+        self.watch(self.app, "desk", self.night_opened)
         self.watch(self.app, "game_minutes", self.clock_moved, init=False)
+
+    def night_opened(self, desk) -> None:
+        """The sheet panel, once there is a night record to read sheets from."""
+        if desk is None or self.view is not None:
+            return
+        from larp.station.widgets.sheet_view import SheetView
+
+        self.query_one("#sheet-scroll").mount(SheetView(id="sheet"))
+
+    @property
+    def view(self) -> "SheetView | None":
+        found = self.query("#sheet")
+        return found.first() if found else None
 
     def on_screen_resume(self) -> None:
         self.show_sheet()
@@ -81,30 +100,18 @@ class SheetScreen(StationScreen):
 
     def show_sheet(self) -> None:
         """Ask the desk for the sheet on screen as it stands now."""
-        view = self.query_one(SheetView)
+        view = self.view
         self.query_one("#welcome").display = self.character_id is None
-        view.display = self.character_id is not None
-        if self.character_id is None or self.desk is None:
+        if view is None or self.character_id is None:
             return
-        view.card = self.app.consult(self.gather, self.character_id)
+        from larp.station.widgets.sheet_view import gather
+
+        view.card = self.app.consult(gather, self.desk, self.character_id)
         self.refresh_bindings()
 
-    def gather(self, character_id: str) -> SheetCard:
-        desk = self.desk
-        chronicle = desk.chronicle
-        known = {category.value.title() for category in STANDALONE}
-        return SheetCard(
-            character=desk.character(character_id),
-            locks=desk.locks(character_id),
-            entries=desk.entries(character=character_id),
-            now=desk.game_time(),
-            names={cid: sheet.display_name for cid, sheet in chronicle.characters.items()},
-            standalone=[name for name in chronicle.standalone if name not in known],
-        )
-
     def clock_moved(self) -> None:
-        card = self.query_one(SheetView).card
-        if card is not None and card.locks and self.is_current:
+        view = self.view
+        if view is not None and view.card is not None and view.card.locks and self.is_current:
             self.show_sheet()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -116,21 +123,18 @@ class SheetScreen(StationScreen):
         self.query_one(LookupField).clear()
 
     def action_challenge(self) -> None:
+        from larp.station.screens.setup import ChallengeSetupScreen
+
         self.app.push_screen(ChallengeSetupScreen(challenger=self.character_id))
 
     @work(exclusive=True)
     async def action_regain(self) -> None:
+        from larp.station.widgets.sheet_view import regain_choices
+
         character = self.app.consult(self.desk.character, self.character_id)
         if character is None:
             return
-        choices = []
-        for category in ATTRIBUTES:
-            lost = character.lost.get(category.value, ())
-            title = category.value.title()
-            if category.value in character.regained:
-                continue
-            what = f"gets back {', '.join(lost)}" if lost else "nothing lost yet"
-            choices.append((f"{title}: {what}", category))
+        choices = regain_choices(character)
         if not choices:
             self.notify(f"{character.name} has regained every category tonight.", severity="warning")
             return

@@ -6,7 +6,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.widget import Widget
 
 from larp.rules import ChallengeState, Outcome, Phase, Result, Side, SideState, game_time
 from larp.rules.challenge.throws import round_result
@@ -18,6 +18,9 @@ PHASES = {
     Phase.RETEST: "a retest was called: throw again",
     Phase.OVER: "over",
 }
+
+
+RETEST_SOURCES = {"ability": "an Ability", "overbid": "an overbid", "willpower": "Willpower", "other": "a power"}
 
 
 def spent_text(abilities: Mapping[str, int], willpower: int) -> str:
@@ -47,35 +50,28 @@ def total_text(side: SideState) -> str:
     return f"{side.declared} declared (true {side.true_total})"
 
 
-class ChallengeView(Static):
-    """Shows the state it is given; the screen holds it and asks the desk for the next one."""
+class ChallengeView(Widget):
+    """Shows the state it is given; the screen holds it and asks the desk for the next one.
 
-    state: reactive[ChallengeState | None] = reactive(None)
-    pending: reactive[str | None] = reactive(None)
+    Its attributes are set together after each step, and it draws once for all of them.
+    """
+
+    DEFAULT_CSS = """
+    ChallengeView {
+        height: auto;
+    }
+    """
+
+    state: reactive[ChallengeState | None] = reactive(None, layout=True)
+    pending: reactive[str | None] = reactive(None, layout=True)
     """The challenger's sign, typed, while the defender's is awaited."""
-    prompt: reactive[str] = reactive("")
-    decided: reactive[Outcome | None] = reactive(None)
+    prompt: reactive[str] = reactive("", layout=True)
+    decided: reactive[Outcome | None] = reactive(None, layout=True)
     """What the challenge decided, once it is over."""
     recorded_as: reactive[str | None] = reactive(None)
 
-    def watch_state(self) -> None:
-        self.show()
-
-    def watch_pending(self) -> None:
-        self.show()
-
-    def watch_prompt(self) -> None:
-        self.show()
-
-    def watch_decided(self) -> None:
-        self.show()
-
-    def watch_recorded_as(self) -> None:
-        self.show()
-
-    def show(self) -> None:
-        if self.state is not None:
-            self.update(self.challenge())
+    def render(self) -> RenderableType:
+        return self.challenge() if self.state is not None else ""
 
     def challenge(self) -> RenderableType:
         state = self.state
@@ -115,7 +111,9 @@ class ChallengeView(Static):
 
     def throw_line(self, state: ChallengeState) -> Text:
         line = Text()
-        if state.signs is not None:
+        if state.signs is None:
+            line.append("No throw yet.", style="dim")
+        else:
             first, second = state.signs
             line.append(f"Latest throw: {state.challenger.name} {first}, {state.defender.name} {second}", style="bold")
             result = round_result(state)
@@ -125,8 +123,10 @@ class ChallengeView(Static):
                 line.append(" · a draw: both lose the throw")
             elif result is not None:
                 line.append(f" · {state.side(Side(result.value)).name} wins the throw")
-        else:
-            line.append("No throw yet.", style="dim")
+        if state.retest is not None:
+            called = state.retest
+            source = RETEST_SOURCES[called.source] + (f" ({called.name})" if called.name else "")
+            line.append(f"\n{state.side(called.side).name} calls a retest: {source}. Both throw again.", style="bold")
         if self.pending is not None:
             line.append(f"\n{state.challenger.name} throws {self.pending}; now {state.defender.name}'s sign.", style="bold yellow")
         return line

@@ -5,14 +5,13 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from larp.rules import game_time
-
 
 class ClockBar(Widget):
     """Where the Narrator is, and the game time: running, or stopped by a Hold!"""
 
     place = reactive("Opening the night record…")
-    minutes = reactive(0.0)
+    minutes: reactive[float | None] = reactive(None)
+    """Game minutes since the night opened; None until the night record is open."""
     held = reactive(False)
 
     def on_mount(self) -> None:
@@ -20,7 +19,7 @@ class ClockBar(Widget):
         self.watch(self.app, "clock_held", self.show_held)
         self.watch(self.app, "place", self.show_place)
 
-    def show_minutes(self, minutes: float) -> None:
+    def show_minutes(self, minutes: float | None) -> None:
         self.minutes = minutes
 
     def show_held(self, held: bool) -> None:
@@ -35,7 +34,15 @@ class ClockBar(Widget):
         line.add_column(ratio=1)
         line.add_column(justify="right")
         clock = Text()
-        clock.append(f" Game time {game_time(self.minutes)} ", style="bold")
-        clock.append("⏸ HOLD! " if self.held else "▶ running ", style="bold reverse" if self.held else "")
+        clock.append(f" Game time {self.time_text()} ", style="bold")
+        if self.minutes is not None:
+            clock.append("⏸ HOLD! " if self.held else "▶ running ", style="bold reverse" if self.held else "")
         line.add_row(Text(f" larp · {self.place}", overflow="ellipsis", no_wrap=True), clock)
         return line
+
+    def time_text(self) -> str:
+        if self.minutes is None:
+            return "-:--"
+        from larp.rules import game_time  # loaded with the night record (see larp.station.app)
+
+        return game_time(self.minutes)

@@ -1,6 +1,7 @@
 """One field for a scanned card, a name or an id, and the characters it might mean."""
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.message import Message
@@ -8,7 +9,8 @@ from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from larp.sheet import Sheet
+if TYPE_CHECKING:
+    from larp.sheet import Sheet
 
 
 class LookupField(Widget):
@@ -67,7 +69,7 @@ class LookupField(Widget):
         self.offer([])
         self.post_message(self.Chosen(self, event.option.id))
 
-    def offer(self, sheets: Sequence[Sheet]) -> None:
+    def offer(self, sheets: Sequence["Sheet"]) -> None:
         """Show other characters the text might mean (none: hide the list)."""
         choices = self.query_one(OptionList)
         choices.set_options(Option(f"{sheet.display_name}  ({sheet.id})", id=sheet.id) for sheet in sheets)

@@ -7,7 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.widget import Widget
 
 from larp.rules import CharacterState, Lock, game_time
 from larp.sheet import ATTRIBUTES, STANDALONE, Category
@@ -64,13 +64,19 @@ def lock_line(lock: Lock, now: float, names: Mapping[str, str]) -> Text:
     return line
 
 
-class SheetView(Static):
+class SheetView(Widget):
     """The sheet on screen; it shows the card it is given and holds nothing else."""
 
-    card: reactive[SheetCard | None] = reactive(None)
+    DEFAULT_CSS = """
+    SheetView {
+        height: auto;
+    }
+    """
 
-    def watch_card(self) -> None:
-        self.update(self.sheet() if self.card is not None else "")
+    card: reactive[SheetCard | None] = reactive(None, layout=True)
+
+    def render(self) -> RenderableType:
+        return self.sheet() if self.card is not None else ""
 
     def sheet(self) -> RenderableType:
         card = self.card
@@ -142,3 +148,29 @@ class SheetView(Static):
             Text("nothing recorded yet", style="dim")
         ]
         return parts
+
+
+def gather(desk, character_id: str) -> SheetCard:
+    """What the sheet panel shows of a character, from the desk."""
+    chronicle = desk.chronicle
+    known = {category.value.title() for category in STANDALONE}
+    return SheetCard(
+        character=desk.character(character_id),
+        locks=desk.locks(character_id),
+        entries=desk.entries(character=character_id),
+        now=desk.game_time(),
+        names={cid: sheet.display_name for cid, sheet in chronicle.characters.items()},
+        standalone=[name for name in chronicle.standalone if name not in known],
+    )
+
+
+def regain_choices(character: CharacterState) -> list[tuple[str, Category]]:
+    """The categories a character may still regain tonight, with what each brings back (R-NIGHT-1)."""
+    choices = []
+    for category in ATTRIBUTES:
+        if category.value in character.regained:
+            continue
+        lost = character.lost.get(category.value, ())
+        what = f"gets back {', '.join(lost)}" if lost else "nothing lost yet"
+        choices.append((f"{category.value.title()}: {what}", category))
+    return choices

@@ -1,0 +1,28 @@
+"""What happened at each step of a challenge, and by which rule."""
+
+from collections.abc import Sequence
+
+from rich.console import Group
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from larp.rules import Note
+
+
+def note_line(note: Note) -> Text:
+    return Text.assemble((f"{note.rule:<10}", "bold"), note.text)
+
+
+class NotesLog(VerticalScroll):
+    """The notes it is given, newest at the bottom and in sight."""
+
+    notes: reactive[tuple[Note, ...]] = reactive(())
+
+    def compose(self):
+        yield Static()
+
+    def watch_notes(self, notes: Sequence[Note]) -> None:
+        self.query_one(Static).update(Group(*(note_line(note) for note in notes)))
+        self.scroll_end(animate=False)

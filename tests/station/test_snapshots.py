@@ -1,0 +1,120 @@
+"""What each screen looks like: SVG snapshots on a still clock and a fresh night record.
+
+Update them after a deliberate change with `pytest tests/station --snapshot-update`,
+and look at the report pytest-textual-snapshot writes before committing them.
+"""
+
+import uuid
+
+import pytest
+
+from larp.sheet import Category
+from tests.station.conftest import SIZE, look_up, set_up_challenge, type_in
+
+
+@pytest.fixture(autouse=True)
+def entry_ids_in_order(monkeypatch):
+    """Entries numbered 00000001…, 00000002… instead of random ids, so that the log reads the same."""
+    counter = iter(range(1, 10_000))
+    monkeypatch.setattr(uuid, "uuid4", lambda: uuid.UUID(int=next(counter) << 96))
+
+
+async def janet_loses_a_social_challenge(pilot) -> None:
+    await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL, effect="the pier goes to the arts trust")
+    await pilot.press("r", "p", "enter", "enter", "escape")
+    await pilot.pause()
+
+
+def test_sheets_the_welcome(app, snap_compare):
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_sheets_a_sheet_with_a_lost_trait_and_a_lock(app, snap_compare):
+    async def run_before(pilot):
+        await janet_loses_a_social_challenge(pilot)
+        await look_up(pilot, "jan")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_setup_a_contested_challenge(app, snap_compare):
+    async def run_before(pilot):
+        await look_up(pilot, "bryn")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await look_up(pilot, "janet")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_challenge_after_a_tie_and_a_retest(app, snap_compare):
+    async def run_before(pilot):
+        await set_up_challenge(pilot, "bryn", "janet", challenger_ability="Brawl")
+        await pilot.press("r", "r", "a")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("r")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_challenge_an_overbid_asks_the_total(app, snap_compare):
+    async def run_before(pilot):
+        await set_up_challenge(pilot, "bryn", "janet", challenger_ability="Brawl")
+        await pilot.press("r", "p", "o")
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_challenge_recorded(app, snap_compare):
+    async def run_before(pilot):
+        await set_up_challenge(pilot, "bryn", "janet")
+        await pilot.press("s", "p", "enter", "enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_challenge_refused_by_the_five_minute_rule(app, snap_compare):
+    async def run_before(pilot):
+        await janet_loses_a_social_challenge(pilot)
+        await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL, effect="the pier goes to the arts trust")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_night_log_with_a_reversal(app, snap_compare):
+    async def run_before(pilot):
+        await janet_loses_a_social_challenge(pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await type_in(pilot, "Cody had relented")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("up")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_reconcile(app, snap_compare):
+    async def run_before(pilot):
+        await janet_loses_a_social_challenge(pilot)
+        await set_up_challenge(pilot, "bryn", "teo")
+        await pilot.press("r", "s", "enter", "enter", "escape", "f4")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_help(app, snap_compare):
+    assert snap_compare(app, terminal_size=SIZE, press=["f1"])
+
+
+def test_clock_held(app, snap_compare):
+    assert snap_compare(app, terminal_size=SIZE, press=["f5"])
