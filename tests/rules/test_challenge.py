@@ -108,3 +108,9 @@ def test_r_ch_4_the_bomb_needs_both_the_house_rule_and_the_sheet():
     assert step(allowed, throw("bomb", "rock")).result.value == "challenger"
     with pytest.raises(RuleError):
         step(allowed, throw("rock", "bomb"))
+
+
+@pytest.mark.parametrize("kind", ["streak", "race"])
+def test_r_ch_2_a_relent_in_an_extended_challenge_gives_the_initiator_the_win(kind):
+    _, result = play(night(), spec(side("janet", "Witty"), side("cody", "Impressive"), {"relent": "defender"}, kind=kind, target=2))
+    assert result.winner == "challenger" and result.lost == {} and result.throws == 0

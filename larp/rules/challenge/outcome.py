@@ -49,6 +49,8 @@ def conclude(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
 
 
 def winner_of(state: ChallengeState) -> Side | None:
+    if state.ended_by:  # a relent or an exhausted responder: the initiator wins at once (R-CH-2, R-CH-3)
+        return Side.CHALLENGER
     if state.kind == "streak":
         return Side.CHALLENGER if state.wins[0] else Side.DEFENDER
     if state.kind == "race":
