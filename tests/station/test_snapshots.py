@@ -25,6 +25,12 @@ async def janet_loses_a_social_challenge(pilot) -> None:
     await pilot.pause()
 
 
+async def read_notifications(pilot) -> None:
+    """The Narrator has read the notifications: the screen underneath is the subject."""
+    pilot.app.clear_notifications()
+    await pilot.pause()
+
+
 def test_sheets_the_welcome(app, snap_compare):
     assert snap_compare(app, terminal_size=SIZE)
 
@@ -33,6 +39,7 @@ def test_sheets_a_sheet_with_a_lost_trait_and_a_lock(app, snap_compare):
     async def run_before(pilot):
         await janet_loses_a_social_challenge(pilot)
         await look_up(pilot, "jan")
+        await read_notifications(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -83,6 +90,7 @@ def test_challenge_refused_by_the_five_minute_rule(app, snap_compare):
     async def run_before(pilot):
         await janet_loses_a_social_challenge(pilot)
         await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL, effect="the pier goes to the arts trust")
+        await read_notifications(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -97,7 +105,7 @@ def test_night_log_with_a_reversal(app, snap_compare):
         await type_in(pilot, "Cody had relented")
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("up")
+        await read_notifications(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -108,6 +116,7 @@ def test_reconcile(app, snap_compare):
         await set_up_challenge(pilot, "bryn", "teo")
         await pilot.press("r", "s", "enter", "enter", "escape", "f4")
         await pilot.pause()
+        await read_notifications(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 

@@ -14,6 +14,7 @@ from larp.sheet import ATTRIBUTES
 from larp.station.modals import TextScreen
 from larp.station.scan_catcher import ScanCatcher
 from larp.station.screens.base import StationScreen
+from larp.station.widgets.notes_log import note_line
 
 KIND_NAMES = {
     Kind.OPENED: "night opened",
@@ -25,6 +26,10 @@ KIND_NAMES = {
     Kind.ADDED: "character added",
     Kind.CHANGED: "sheet changed",
 }
+
+
+SUMMARY_MARGIN = 60
+"""The screen's width less this is the width of the summary column; the entry's detail shows it whole."""
 
 
 class NightLogScreen(StationScreen):
@@ -58,7 +63,8 @@ class NightLogScreen(StationScreen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Entry", "Game time", "Station", "Narrator", "Kind", "What happened")
+        table.add_columns("Entry", "Game time", "Station", "Narrator", "Kind")
+        table.add_column("What happened", width=max(30, self.app.size.width - SUMMARY_MARGIN))
 
     def on_screen_resume(self) -> None:
         self.fill_filters()
@@ -107,7 +113,7 @@ class NightLogScreen(StationScreen):
         self.shown = {entry.id: entry for entry in entries}
         for entry in entries:
             reversed_by = self.reversed_by.get(entry.id)
-            summary = Text(entry.summary, style="strike dim" if reversed_by else "")
+            summary = Text(entry.summary, style="strike dim" if reversed_by else "", no_wrap=True, overflow="ellipsis")
             if reversed_by:
                 summary = Text.assemble((f"reversed by {reversed_by}: ", "bold"), summary)
             table.add_row(
@@ -151,7 +157,7 @@ class NightLogScreen(StationScreen):
             lines.append(Text(f"Reversed by {self.reversed_by[entry.id]}.", style="bold yellow"))
         result = entry.result
         if result is not None:
-            lines += [Text.assemble((f"{note.rule:<10}", "bold"), note.text) for note in result.notes]
+            lines += [note_line(note) for note in result.notes]
         for cid in entry.character_ids:
             character = self.app.consult(self.desk.character, cid)
             if character is not None:
@@ -160,6 +166,11 @@ class NightLogScreen(StationScreen):
                     for category in ATTRIBUTES
                 )
                 lines.append(Text(f"{character.name} now: {totals}, Willpower {character.willpower}", style="italic"))
+        hints = ["Enter opens the sheet"] if entry.character_ids else []
+        if self.reversible(entry):
+            hints.append("Ctrl+R reverses this entry")
+        if hints:
+            lines.append(Text(" · ".join(hints), style="dim"))
         detail.update(Group(*lines))
 
     def reversible(self, entry) -> bool:

@@ -18,6 +18,9 @@ class KeyBar(Static):
         height: 1;
         background: $footer-background;
         color: $footer-description-foreground;
+        link-style: none;
+        link-background-hover: $footer-key-foreground 30%;
+        link-style-hover: bold;
     }
     """
 

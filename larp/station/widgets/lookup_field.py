@@ -38,8 +38,9 @@ class LookupField(Widget):
     }
     LookupField OptionList {
         height: auto;
-        max-height: 6;
+        max-height: 8;
         display: none;
+        border: round $secondary;
     }
     """
 
@@ -52,7 +53,9 @@ class LookupField(Widget):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=self.placeholder, compact=self.compact)
-        yield OptionList()
+        others = OptionList()
+        others.border_title = "Also matching: ↓ and Enter to pick"
+        yield others
 
     @property
     def input(self) -> Input:

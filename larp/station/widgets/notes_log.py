@@ -12,7 +12,8 @@ from larp.rules import Note
 
 
 def note_line(note: Note) -> Text:
-    return Text.assemble((f"{note.rule:<10}", "bold"), note.text)
+    """A note with its rule's id in a column of its own."""
+    return Text.assemble((f"{note.rule:<11}", "bold"), note.text)
 
 
 class NotesLog(VerticalScroll):
