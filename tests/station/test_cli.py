@@ -1,0 +1,33 @@
+"""`larp`, `larp station` and `larp serve`: the commands that open the station."""
+
+import subprocess
+import sys
+
+from larp.cli import build_parser
+from larp.cli.station import LOCAL_HOST, night_arguments, run_serve, run_station
+
+
+def test_station_and_serve_take_the_night_options():
+    parser = build_parser()
+    args = parser.parse_args(["station", "--db", "n.sqlite3", "--chronicle", "cards", "--station", "Bar", "--narrator", "Sam"])
+    assert args.func is run_station
+    assert night_arguments(args) == ["--db", "n.sqlite3", "--chronicle", "cards", "--station", "Bar", "--narrator", "Sam"]
+    args = parser.parse_args(["serve", "--port", "9000"])
+    assert args.func is run_serve and args.host is None and args.port == 9000
+    assert LOCAL_HOST == "127.0.0.1"
+
+
+def test_the_commands_load_textual_only_when_they_run():
+    probe = "import sys; from larp.cli import build_parser; build_parser(); print(sorted(m for m in ('textual', 'textual_serve') if m in sys.modules))"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
+
+
+def test_the_first_screen_loads_without_the_game():
+    """The station is drawn before the rules, the night record and pydantic are imported."""
+    probe = (
+        "import sys; import larp.station; "
+        "print(sorted(m for m in ('pydantic', 'larp.rules', 'larp.desk', 'larp.sheet') if m in sys.modules))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"

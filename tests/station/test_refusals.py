@@ -1,0 +1,80 @@
+"""Errors reach the Narrator as a notification that says what to do; nothing recorded is lost."""
+
+import sqlite3
+
+import pytest
+
+from larp.desk import Desk, DeskError
+from larp.ledger import Kind
+from larp.rules import RuleError
+from larp.sheet import Category, SheetError
+from larp.station import create_app
+from larp.station.errors import notice_of
+from larp.station.screens.challenge import ChallengeScreen
+from larp.station.widgets.clock_bar import ClockBar
+from tests.station.conftest import CARDS, SIZE, pilot_test, set_up_challenge
+
+
+@pytest.mark.parametrize(
+    ("error", "title"),
+    [
+        (RuleError("R-RT-2", "Janet Reyes has already used an Ability in this challenge"), "Not allowed (R-RT-2)"),
+        (DeskError("That card was forged", reason="forged"), "Card refused: forged or altered"),
+        (DeskError("there is no character 'zed' tonight"), "The desk can't do that"),
+        (SheetError("cards/zed.toml, line 3", "not valid TOML"), "A file can't be read"),
+        (sqlite3.OperationalError("disk I/O error"), "The night record can't be written"),
+        (KeyError("surprise"), "Something went wrong"),
+    ],
+)
+def test_every_error_becomes_a_notice_that_says_what_to_do(error, title):
+    notice = notice_of(error)
+    assert notice.title == title
+    assert notice.message[0].isupper() and notice.message.endswith(".")
+
+
+@pilot_test
+async def test_a_read_only_night_record_refuses_writes_and_the_station_carries_on(tmp_path, wall_clock):
+    night = tmp_path / "night.sqlite3"
+    Desk.open(db=night, chronicle=CARDS, station="Bar", now=wall_clock).close()
+    night.chmod(0o444)
+    app = create_app(db=night, station="Bar")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.desk is not None
+        assert "Ashes of Alder Bay" in app.screen.query_one(ClockBar).place
+        await pilot.press("f5")
+        await pilot.pause()
+        [notice] = app._notifications
+        assert notice.title == "The desk can't do that"
+        assert "read-only" in notice.message and "writable --db" in notice.message
+        assert not app.desk.clock_held()
+
+
+@pilot_test
+async def test_a_night_record_that_cant_be_opened_says_so_on_screen(tmp_path):
+    app = create_app(db=tmp_path / "not-a-folder" / "night.sqlite3", chronicle=tmp_path / "no-such-chronicle")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.desk is None
+        [notice] = app._notifications
+        assert "chronicle" in notice.message
+        assert "not open" in app.screen.query_one(ClockBar).place
+
+
+@pilot_test
+async def test_a_challenge_whose_sheets_changed_meanwhile_is_refused_not_lost(app, desk, tmp_path, wall_clock):
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL)
+        await pilot.press("r", "p", "enter")
+        other = Desk.open(db=tmp_path / "night.sqlite3", station="Bar", now=wall_clock)
+        other.regain("janet", Category.SOCIAL)
+        other.close()
+        await pilot.press("enter")
+        await pilot.pause()
+        [notice] = app._notifications
+        assert "start it again" in notice.message
+        assert isinstance(app.screen, ChallengeScreen) and app.screen.entry is None
+        assert desk.entries(kind=Kind.ADJUDICATION.value) == []
+        assert [entry.kind for entry in desk.entries(kind=Kind.REGAIN.value)] == [Kind.REGAIN]
