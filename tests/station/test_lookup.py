@@ -2,7 +2,7 @@
 
 from larp.cards import current_card, issued_payload, reissue
 from larp.station.widgets.sheet_view import SheetView
-from tests.station.conftest import SIZE, look_up, pilot_test
+from tests.station.conftest import SIZE, look_up, pilot_test, set_up_challenge, type_in
 
 
 def card_of(desk, character_id: str) -> str:
@@ -54,3 +54,17 @@ async def test_nobody_found_says_so(app):
         await look_up(pilot, "zzzzqq")
         [notice] = app._notifications
         assert "No character matches" in notice.message
+
+
+@pilot_test
+async def test_a_card_scanned_during_a_challenge_is_not_taken_for_steps(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_challenge(pilot, "janet", "cody")
+        screen = app.screen
+        before = screen.state
+        await type_in(pilot, card_of(desk, "bryn"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.state is before and screen.pending is None
+        [notice] = app._notifications
+        assert "Bryn Halvorsen's card" in notice.message

@@ -180,12 +180,12 @@ class ChallengeScreen(StationScreen):
     def action_done(self) -> None:
         self.take(CONCLUDE)
 
-    async def side_of(self, offers: list[Offer], what: str) -> Offer | None:
+    async def side_of(self, offers: list[Offer], question: str) -> Offer | None:
         """The offer to take: the only one, or the side the Narrator picks."""
         if len(offers) <= 1:
             return offers[0] if offers else None
         return await self.app.push_screen_wait(
-            PickScreen(f"Who calls {what}?", [(self.state.side(offer.side).name, offer) for offer in offers])
+            PickScreen(question, [(self.state.side(offer.side).name, offer) for offer in offers])
         )
 
     async def choice_of(self, offer: Offer, title: str) -> str | None:
@@ -196,7 +196,7 @@ class ChallengeScreen(StationScreen):
 
     @work(exclusive=True)
     async def action_declare(self) -> None:
-        offer = await self.side_of(self.offered(Move.DECLARE), "a total")
+        offer = await self.side_of(self.offered(Move.DECLARE), "Who declares a total?")
         if offer is None:
             return
         name = self.state.side(offer.side).name
@@ -214,7 +214,7 @@ class ChallengeScreen(StationScreen):
 
     @work(exclusive=True)
     async def action_cite(self) -> None:
-        offer = await self.side_of(self.offered(Move.CITE), "a Negative Trait")
+        offer = await self.side_of(self.offered(Move.CITE), "Who cites a Negative Trait?")
         if offer is None:
             return
         citer = self.state.side(offer.side)
@@ -234,7 +234,7 @@ class ChallengeScreen(StationScreen):
 
     @work(exclusive=True)
     async def action_retest(self, source: str) -> None:
-        offer = await self.side_of(self.offered(Move.RETEST, source), f"a retest with {RETEST_SOURCES[source]}")
+        offer = await self.side_of(self.offered(Move.RETEST, source), f"Who calls a retest with {RETEST_SOURCES[source]}?")
         if offer is None:
             return
         side = self.state.side(offer.side)
@@ -262,7 +262,7 @@ class ChallengeScreen(StationScreen):
 
     @work(exclusive=True)
     async def action_cancel(self) -> None:
-        offer = await self.side_of(self.offered(Move.CANCEL), "the cancel")
+        offer = await self.side_of(self.offered(Move.CANCEL), "Who cancels the retest?")
         if offer is None:
             return
         ability = await self.choice_of(offer, f"{self.state.side(offer.side).name} cancels with which Ability?")
