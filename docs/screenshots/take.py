@@ -17,7 +17,7 @@ sys.path.insert(0, str(HERE.parents[1]))
 from larp.desk import Desk  # noqa: E402
 from larp.sheet import Category  # noqa: E402
 from larp.station import create_app  # noqa: E402
-from tests.station.conftest import CARDS, SIZE, set_up_challenge, type_in  # noqa: E402
+from tests.station.conftest import CARDS, SIZE, janet_loses_to_cody, reverse_in_the_log, set_up_challenge  # noqa: E402
 
 EIGHT_PM = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
 
@@ -39,8 +39,7 @@ async def night(folder: Path) -> None:
     app = create_app(desk=desk)
     async with app.run_test(size=SIZE) as pilot:
         await minutes_pass(pilot, 12)
-        await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL, effect="the pier goes to the arts trust")
-        await pilot.press("r", "p", "enter", "enter", "escape")
+        await janet_loses_to_cody(pilot)
         await minutes_pass(pilot, 2)
         await save(pilot, "sheets")
         await minutes_pass(pilot, 7)
@@ -55,14 +54,7 @@ async def night(folder: Path) -> None:
         await minutes_pass(pilot, 2)
         await set_up_challenge(pilot, "wick", "nadia", category=Category.MENTAL)
         await pilot.press("s", "p", "enter", "enter", "escape")
-        await pilot.pause()
-        await pilot.press("f3")
-        await pilot.pause()
-        await pilot.press("ctrl+r")
-        await pilot.pause()
-        await type_in(pilot, "Nadia was out of the scene")
-        await pilot.press("enter")
-        await pilot.pause()
+        await reverse_in_the_log(pilot, "Nadia was out of the scene")
         await save(pilot, "night-log")
         await pilot.press("f4")
         await pilot.pause()

@@ -36,3 +36,26 @@ class ScanCatcher:
             self.last = now
             return True, None
         return False, None
+
+
+class HoldsScans:
+    """For a screen whose letters and Enter are steps: a card scanned there is held back, looked up,
+    and handed to `card_scanned`."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.scans = ScanCatcher()
+
+    def on_key(self, event) -> None:
+        held, scanned = self.scans.catch(event.key, event.character)
+        if not held:
+            return
+        event.stop()
+        event.prevent_default()
+        if scanned and self.app.desk is not None:
+            found = self.app.consult(self.app.desk.lookup, scanned)
+            if found:
+                self.card_scanned(found[0])
+
+    def card_scanned(self, sheet) -> None:
+        raise NotImplementedError

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from larp.desk import Desk
+from larp.sheet import Category
 from larp.station import create_app
 
 CARDS = Path(__file__).resolve().parents[2] / "cards"
@@ -111,3 +112,24 @@ def plain(renderable, width: int = 116) -> str:
     console = Console(width=width, file=io.StringIO(), color_system=None)
     console.print(renderable)
     return console.file.getvalue()
+
+
+PIER = "the pier goes to the arts trust"
+
+
+async def janet_loses_to_cody(pilot, effect: str = PIER) -> None:
+    """A Social challenge Janet loses to Cody, recorded: it sets a five-minute lock (R-NIGHT-2)."""
+    await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL, effect=effect)
+    await pilot.press("r", "p", "enter", "enter", "escape")
+    await pilot.pause()
+
+
+async def reverse_in_the_log(pilot, reason: str) -> None:
+    """F3, then Ctrl+R on the entry under the cursor, giving the reason."""
+    await pilot.press("f3")
+    await pilot.pause()
+    await pilot.press("ctrl+r")
+    await pilot.pause()
+    await type_in(pilot, reason)
+    await pilot.press("enter")
+    await pilot.pause()

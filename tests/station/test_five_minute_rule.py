@@ -5,15 +5,9 @@ from larp.rules import Phase
 from larp.sheet import Category
 from larp.station.screens.challenge import ChallengeScreen
 from larp.station.widgets.sheet_view import SheetView
-from tests.station.conftest import SIZE, pilot_test, plain, set_up_challenge, type_in
+from tests.station.conftest import PIER, SIZE, janet_loses_to_cody, pilot_test, plain, set_up_challenge, type_in
 
-TERMS = {"category": Category.SOCIAL, "effect": "the pier goes to the arts trust"}
-
-
-async def janet_loses_to_cody(pilot) -> None:
-    await set_up_challenge(pilot, "janet", "cody", **TERMS)
-    await pilot.press("r", "p", "enter", "enter", "escape")
-    await pilot.pause()
+TERMS = {"category": Category.SOCIAL, "effect": PIER}
 
 
 @pilot_test

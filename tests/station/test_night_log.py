@@ -7,13 +7,7 @@ from larp.sheet import Category
 from larp.station.screens.log import NightLogScreen
 from larp.station.screens.sheets import SheetScreen
 from larp.station.widgets.sheet_view import SheetView
-from tests.station.conftest import SIZE, pilot_test, set_up_challenge, type_in
-
-
-async def janet_loses_to_cody(pilot) -> None:
-    await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL)
-    await pilot.press("r", "p", "enter", "enter", "escape")
-    await pilot.pause()
+from tests.station.conftest import SIZE, janet_loses_to_cody, pilot_test, reverse_in_the_log, set_up_challenge
 
 
 @pilot_test
@@ -22,18 +16,11 @@ async def test_a_reversal_asks_why_and_puts_the_sheet_right(app, desk):
         await janet_loses_to_cody(pilot)
         assert desk.character("janet").total(Category.SOCIAL) == 8
 
-        await pilot.press("f3")
-        await pilot.pause()
+        await reverse_in_the_log(pilot, "Cody had relented first")
         screen = app.screen
         assert isinstance(screen, NightLogScreen)
         adjudication = desk.entries(kind=Kind.ADJUDICATION.value)[0]
         assert screen.selected().id == adjudication.id
-
-        await pilot.press("ctrl+r")
-        await pilot.pause()
-        await type_in(pilot, "Cody had relented first")
-        await pilot.press("enter")
-        await pilot.pause()
         [reversal] = desk.entries(kind=Kind.REVERSAL.value)
         assert reversal.reverses == adjudication.id
         assert reversal.payload["reason"] == "Cody had relented first"

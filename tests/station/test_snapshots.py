@@ -9,7 +9,7 @@ import uuid
 import pytest
 
 from larp.sheet import Category
-from tests.station.conftest import SIZE, look_up, set_up_challenge, type_in
+from tests.station.conftest import PIER, SIZE, janet_loses_to_cody, look_up, reverse_in_the_log, set_up_challenge
 
 
 @pytest.fixture(autouse=True)
@@ -17,12 +17,6 @@ def entry_ids_in_order(monkeypatch):
     """Entries numbered 00000001…, 00000002… instead of random ids, so that the log reads the same."""
     counter = iter(range(1, 10_000))
     monkeypatch.setattr(uuid, "uuid4", lambda: uuid.UUID(int=next(counter) << 96))
-
-
-async def janet_loses_a_social_challenge(pilot) -> None:
-    await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL, effect="the pier goes to the arts trust")
-    await pilot.press("r", "p", "enter", "enter", "escape")
-    await pilot.pause()
 
 
 async def read_notifications(pilot) -> None:
@@ -37,7 +31,7 @@ def test_sheets_the_welcome(app, snap_compare):
 
 def test_sheets_a_sheet_with_a_lost_trait_and_a_lock(app, snap_compare):
     async def run_before(pilot):
-        await janet_loses_a_social_challenge(pilot)
+        await janet_loses_to_cody(pilot)
         await look_up(pilot, "jan")
         await read_notifications(pilot)
 
@@ -88,8 +82,8 @@ def test_challenge_recorded(app, snap_compare):
 
 def test_challenge_refused_by_the_five_minute_rule(app, snap_compare):
     async def run_before(pilot):
-        await janet_loses_a_social_challenge(pilot)
-        await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL, effect="the pier goes to the arts trust")
+        await janet_loses_to_cody(pilot)
+        await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL, effect=PIER)
         await read_notifications(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -97,14 +91,8 @@ def test_challenge_refused_by_the_five_minute_rule(app, snap_compare):
 
 def test_night_log_with_a_reversal(app, snap_compare):
     async def run_before(pilot):
-        await janet_loses_a_social_challenge(pilot)
-        await pilot.press("f3")
-        await pilot.pause()
-        await pilot.press("ctrl+r")
-        await pilot.pause()
-        await type_in(pilot, "Cody had relented")
-        await pilot.press("enter")
-        await pilot.pause()
+        await janet_loses_to_cody(pilot)
+        await reverse_in_the_log(pilot, "Cody had relented")
         await read_notifications(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -112,7 +100,7 @@ def test_night_log_with_a_reversal(app, snap_compare):
 
 def test_reconcile(app, snap_compare):
     async def run_before(pilot):
-        await janet_loses_a_social_challenge(pilot)
+        await janet_loses_to_cody(pilot)
         await set_up_challenge(pilot, "bryn", "teo")
         await pilot.press("r", "s", "enter", "enter", "escape", "f4")
         await pilot.pause()

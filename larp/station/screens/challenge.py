@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable
 
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 
@@ -23,7 +23,7 @@ from larp.sheet.transcript import (
     ThrowStep,
 )
 from larp.station.modals import ConfirmScreen, NumberScreen, PickScreen, TextScreen
-from larp.station.scan_catcher import ScanCatcher
+from larp.station.scan_catcher import HoldsScans
 from larp.station.screens.base import StationScreen
 from larp.station.widgets.challenge_view import RETEST_SOURCES, ChallengeView
 from larp.station.widgets.notes_log import NotesLog
@@ -32,7 +32,7 @@ SIGN_KEYS = {"rock": "r", "paper": "p", "scissors": "s", "bomb": "b"}
 RETEST_KEYS = {"ability": "a Ability", "overbid": "o overbid", "willpower": "w Willpower", "other": "g power"}
 
 
-class ChallengeScreen(StationScreen):
+class ChallengeScreen(HoldsScans, StationScreen):
     """Holds the challenge between the desk's steps; the desk decides, this screen asks and shows."""
 
     CSS_PATH = "challenge.tcss"
@@ -65,7 +65,6 @@ class ChallengeScreen(StationScreen):
         self.offers: list[Offer] = []
         self.pending: str | None = None
         self.entry = None
-        self.scans = ScanCatcher()
 
     def body(self) -> ComposeResult:
         yield ChallengeView(id="challenge")
@@ -301,22 +300,13 @@ class ChallengeScreen(StationScreen):
     def action_close(self) -> None:
         self.dismiss()
 
-    def on_key(self, event: events.Key) -> None:
-        """A card scanned here is not a string of steps: it is held back, and the Narrator told."""
-        held, scanned = self.scans.catch(event.key, event.character)
-        if not held:
-            return
-        event.stop()
-        event.prevent_default()
-        if scanned:
-            found = self.app.consult(self.desk.lookup, scanned)
-            if found:
-                self.notify(
-                    f"That is {found[0].display_name}'s card. Finish this challenge (or Esc to abandon it) "
-                    "before looking up another sheet.",
-                    title="Card scanned during a challenge",
-                    severity="warning",
-                )
+    def card_scanned(self, sheet) -> None:
+        self.notify(
+            f"That is {sheet.display_name}'s card. Finish this challenge (or Esc to abandon it) "
+            "before looking up another sheet.",
+            title="Card scanned during a challenge",
+            severity="warning",
+        )
 
     def commands(self) -> Iterable[SystemCommand]:
         if self.entry is None:

@@ -2,7 +2,7 @@
 
 from rich.console import Group
 from rich.text import Text
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -12,7 +12,7 @@ from larp.ledger import REVERSIBLE, Kind
 from larp.rules import game_time
 from larp.sheet import ATTRIBUTES
 from larp.station.modals import TextScreen
-from larp.station.scan_catcher import ScanCatcher
+from larp.station.scan_catcher import HoldsScans
 from larp.station.screens.base import StationScreen
 from larp.station.widgets.notes_log import note_line
 
@@ -32,7 +32,7 @@ SUMMARY_MARGIN = 60
 """The screen's width less this is the width of the summary column; the entry's detail shows it whole."""
 
 
-class NightLogScreen(StationScreen):
+class NightLogScreen(HoldsScans, StationScreen):
     """The record as it stands; nothing in it is edited, a mistake is reversed by a new entry."""
 
     CSS_PATH = "log.tcss"
@@ -45,7 +45,6 @@ class NightLogScreen(StationScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.scans = ScanCatcher()
         self.shown: dict = {}
         """The entries in the table, by id."""
         self.reversed_by: dict[str, str] = {}
@@ -220,17 +219,9 @@ class NightLogScreen(StationScreen):
         for select in self.query(Select):
             select.clear()
 
-    def on_key(self, event: events.Key) -> None:
+    def card_scanned(self, sheet) -> None:
         """A card scanned here shows that character's entries."""
-        held, scanned = self.scans.catch(event.key, event.character)
-        if not held:
-            return
-        event.stop()
-        event.prevent_default()
-        if scanned:
-            found = self.app.consult(self.desk.lookup, scanned)
-            if found:
-                self.query_one("#character", Select).value = found[0].id
+        self.query_one("#character", Select).value = sheet.id
 
     def commands(self):
         entry = self.selected()
