@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -39,6 +40,10 @@ def reconcile_screen() -> Screen:
     from larp.station.screens.reconcile import ReconcileScreen
 
     return ReconcileScreen()
+
+
+class GameLoaded(Message):
+    """The game's modules are in: the night record can be opened."""
 
 
 class StationApp(App[None]):
@@ -84,7 +89,7 @@ class StationApp(App[None]):
         (the record's connection belongs to the thread that opens it)."""
         for module in GAME_MODULES:
             importlib.import_module(module)
-        self.call_from_thread(self.open_night)
+        self.post_message(GameLoaded())
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state is WorkerState.ERROR:
@@ -94,7 +99,7 @@ class StationApp(App[None]):
         if self.desk is not None and self._given_desk is None:
             self.desk.close()
 
-    def open_night(self) -> None:
+    def on_game_loaded(self, message: GameLoaded) -> None:
         """Open the night record (the first screen is up, the game's modules loaded)."""
         desk = self.consult(self._open_desk)
         if desk is None:

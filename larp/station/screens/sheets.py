@@ -76,7 +76,10 @@ class SheetScreen(StationScreen):
             event.stop()
 
     def on_lookup_field_asked(self, event: LookupField.Asked) -> None:
-        found = self.app.consult(self.desk.lookup, event.text) if self.desk is not None else None
+        if self.desk is None:
+            self.notify("The night record is still opening: press Enter again in a moment.", severity="warning")
+            return
+        found = self.app.consult(self.desk.lookup, event.text)
         event.field.clear()
         if found is None:
             return
