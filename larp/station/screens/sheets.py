@@ -139,7 +139,10 @@ class SheetScreen(StationScreen):
             return
         choices = regain_choices(character)
         if not choices:
-            self.notify(f"{character.name} has regained every category tonight.", severity="warning")
+            self.notify(
+                f"{character.name} has no lost Traits to regain, or has regained them already tonight (R-NIGHT-1).",
+                severity="warning",
+            )
             return
         category = await self.app.push_screen_wait(
             PickScreen(

@@ -165,12 +165,9 @@ def gather(desk, character_id: str) -> SheetCard:
 
 
 def regain_choices(character: CharacterState) -> list[tuple[str, Category]]:
-    """The categories a character may still regain tonight, with what each brings back (R-NIGHT-1)."""
-    choices = []
-    for category in ATTRIBUTES:
-        if category.value in character.regained:
-            continue
-        lost = character.lost.get(category.value, ())
-        what = f"gets back {', '.join(lost)}" if lost else "nothing lost yet"
-        choices.append((f"{category.value.title()}: {what}", category))
-    return choices
+    """The categories a character has lost Traits in and may still regain tonight (R-NIGHT-1)."""
+    return [
+        (f"{category.value.title()}: gets back {', '.join(character.lost[category.value])}", category)
+        for category in ATTRIBUTES
+        if character.lost.get(category.value) and category.value not in character.regained
+    ]
