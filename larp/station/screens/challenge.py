@@ -5,6 +5,8 @@ from collections.abc import Iterable
 from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 from larp.rules import CONCLUDE, ChallengeState, Move, Note, Offer, Phase, Side, game_time, outcome
 from larp.sheet.transcript import (
@@ -67,7 +69,9 @@ class ChallengeScreen(HoldsScans, StationScreen):
         self.entry = None
 
     def body(self) -> ComposeResult:
-        yield ChallengeView(id="challenge")
+        with VerticalScroll(id="challenge-scroll"):
+            yield ChallengeView(id="challenge")
+        yield Static(id="prompt")
         yield NotesLog(id="notes")
 
     def on_mount(self) -> None:
@@ -84,7 +88,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
         view.state = self.state
         view.pending = self.pending
         view.decided = outcome(self.state)
-        view.prompt = self.prompt()
+        self.query_one("#prompt", Static).update(self.prompt())
         self.query_one(NotesLog).notes = tuple(self.notes)
         self.refresh_bindings()
 

@@ -65,7 +65,6 @@ class ChallengeView(Widget):
     state: reactive[ChallengeState | None] = reactive(None, layout=True)
     pending: reactive[str | None] = reactive(None, layout=True)
     """The challenger's sign, typed, while the defender's is awaited."""
-    prompt: reactive[str] = reactive("", layout=True)
     decided: reactive[Outcome | None] = reactive(None, layout=True)
     """What the challenge decided, once it is over."""
     recorded_as: reactive[str | None] = reactive(None)
@@ -86,8 +85,6 @@ class ChallengeView(Widget):
         parts: list[RenderableType] = [title, Text(), self.sides(state), Text(), self.throw_line(state)]
         if self.decided is not None:
             parts += [Text(), self.result(state, self.decided)]
-        if self.prompt:
-            parts += [Text(), Text(self.prompt, style="bold cyan")]
         return Group(*parts)
 
     def sides(self, state: ChallengeState) -> Table:

@@ -12,6 +12,8 @@ from textual.widget import Widget
 from larp.rules import CharacterState, Lock, game_time
 from larp.sheet import ATTRIBUTES, STANDALONE, Category
 
+SIDE_BY_SIDE = 100
+"""From this width on, tonight's locks and entries stand beside the sheet's details."""
 KEPT = "●"
 LOST = "○"
 
@@ -80,11 +82,15 @@ class SheetView(Widget):
 
     def sheet(self) -> RenderableType:
         card = self.card
-        columns = Table.grid(expand=True, padding=(0, 3))
-        columns.add_column(ratio=1)
-        columns.add_column(ratio=1)
-        columns.add_row(Group(*self.details(card)), Group(*self.tonight(card)))
-        return Group(self.heading(card.character), Text(), self.traits(card.character), Text(), columns)
+        details, tonight = Group(*self.details(card)), Group(*self.tonight(card))
+        if self.size.width < SIDE_BY_SIDE:
+            below: RenderableType = Group(details, Text(), tonight)
+        else:
+            below = Table.grid(expand=True, padding=(0, 3))
+            below.add_column(ratio=1)
+            below.add_column(ratio=1)
+            below.add_row(details, tonight)
+        return Group(self.heading(card.character), Text(), self.traits(card.character), Text(), below)
 
     def heading(self, character: CharacterState) -> Text:
         sheet = character.sheet
