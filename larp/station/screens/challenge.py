@@ -6,7 +6,6 @@ from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from larp.rules import CONCLUDE, ChallengeState, Move, Note, Offer, Phase, Side, game_time, outcome
 from larp.sheet.transcript import (
@@ -28,6 +27,7 @@ from larp.station.modals import ConfirmScreen, NumberScreen, PickScreen, TextScr
 from larp.station.scan_catcher import HoldsScans
 from larp.station.screens.base import StationScreen
 from larp.station.widgets.challenge_view import RETEST_SOURCES, ChallengeView
+from larp.station.widgets.fitted import Fitted
 from larp.station.widgets.notes_log import NotesLog
 
 SIGN_KEYS = {"rock": "r", "paper": "p", "scissors": "s", "bomb": "b"}
@@ -71,7 +71,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
     def body(self) -> ComposeResult:
         with VerticalScroll(id="challenge-scroll"):
             yield ChallengeView(id="challenge")
-        yield Static(id="prompt")
+        yield Fitted(id="prompt")
         yield NotesLog(id="notes")
 
     def on_mount(self) -> None:
@@ -88,7 +88,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
         view.state = self.state
         view.pending = self.pending
         view.decided = outcome(self.state)
-        self.query_one("#prompt", Static).update(self.prompt())
+        self.query_one("#prompt", Fitted).show(self.prompt())
         self.query_one(NotesLog).notes = tuple(self.notes)
         self.refresh_bindings()
 

@@ -2,14 +2,15 @@
 
 from collections.abc import Mapping
 
-from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from larp.rules import ChallengeState, Outcome, Phase, Result, Side, SideState, game_time
 from larp.rules.challenge.throws import round_result
+from larp.station.widgets.fitted import Fitted
 
 PHASES = {
     Phase.BLOCKED: "held by the five-minute rule",
@@ -50,30 +51,61 @@ def total_text(side: SideState) -> str:
     return f"{side.declared} declared (true {side.true_total})"
 
 
-class ChallengeView(Widget):
+class ChallengeView(Vertical):
     """Shows the state it is given; the screen holds it and asks the desk for the next one.
 
-    Its attributes are set together after each step, and it draws once for all of them.
+    In parts, so that a key redraws only what it changed: a sign typed, the throw's lines.
     """
 
     DEFAULT_CSS = """
     ChallengeView {
         height: auto;
     }
+    ChallengeView .gap {
+        margin-top: 1;
+    }
     """
 
-    state: reactive[ChallengeState | None] = reactive(None, layout=True)
-    pending: reactive[str | None] = reactive(None, layout=True)
+    state: reactive[ChallengeState | None] = reactive(None)
+    pending: reactive[str | None] = reactive(None)
     """The challenger's sign, typed, while the defender's is awaited."""
-    decided: reactive[Outcome | None] = reactive(None, layout=True)
+    decided: reactive[Outcome | None] = reactive(None)
     """What the challenge decided, once it is over."""
     recorded_as: reactive[str | None] = reactive(None)
 
-    def render(self) -> RenderableType:
-        return self.challenge() if self.state is not None else ""
+    def compose(self) -> ComposeResult:
+        yield Fitted(id="challenge-title")
+        yield Fitted(id="challenge-sides", classes="gap")
+        yield Fitted(id="challenge-throw", classes="gap")
+        yield Fitted(id="challenge-result", classes="gap")
 
-    def challenge(self) -> RenderableType:
-        state = self.state
+    def part(self, name: str) -> Fitted:
+        return self.query_one(f"#challenge-{name}", Fitted)
+
+    def watch_state(self, state: ChallengeState | None) -> None:
+        if state is not None:
+            self.part("title").show(self.title(state))
+            self.part("sides").show(self.sides(state))
+            self.part("throw").show(self.throw_line(state))
+
+    def watch_pending(self) -> None:
+        if self.state is not None:
+            self.part("throw").show(self.throw_line(self.state))
+
+    def watch_decided(self) -> None:
+        self.show_result()
+
+    def watch_recorded_as(self) -> None:
+        self.show_result()
+
+    def show_result(self) -> None:
+        result = self.part("result")
+        if result.display != (self.decided is not None):
+            result.display = self.decided is not None
+        if self.decided is not None:
+            result.show(self.result(self.state, self.decided))
+
+    def title(self, state: ChallengeState) -> Text:
         spec = state.spec
         title = Text()
         title.append(f"{spec.kind.title()} {state.category.value.title()} challenge", style="bold")
@@ -82,10 +114,7 @@ class ChallengeView(Widget):
         if spec.control:
             title.append("  (controls the will)", style="italic")
         title.append(f"\nThrows {state.throws} · {PHASES[state.phase]} · opened at game time {game_time(state.clock)}", style="dim")
-        parts: list[RenderableType] = [title, Text(), self.sides(state), Text(), self.throw_line(state)]
-        if self.decided is not None:
-            parts += [Text(), self.result(state, self.decided)]
-        return Group(*parts)
+        return title
 
     def sides(self, state: ChallengeState) -> Table:
         table = Table(expand=True, show_edge=False, box=None, padding=(0, 2))
@@ -107,26 +136,26 @@ class ChallengeView(Widget):
         return table
 
     def throw_line(self, state: ChallengeState) -> Text:
-        line = Text()
-        if state.signs is None:
-            line.append("No throw yet.", style="dim")
-        else:
+        """Always three lines (the throw and its result, a retest called, a sign typed), so that a key
+        changes what they say, not how many they are."""
+        lines = [Text("No throw yet.", style="dim"), Text(), Text()]
+        if state.signs is not None:
             first, second = state.signs
-            line.append(f"Latest throw: {state.challenger.name} {first}, {state.defender.name} {second}", style="bold")
+            lines[0] = Text(f"Latest throw: {state.challenger.name} {first}, {state.defender.name} {second}", style="bold")
             result = round_result(state)
             if state.tie_open:
-                line.append(f" · a tie: totals {state.challenger.figure} against {state.defender.figure}")
+                lines[0].append(f" · a tie: totals {state.challenger.figure} against {state.defender.figure}")
             if result is Result.DRAW:
-                line.append(" · a draw: both lose the throw")
+                lines[0].append(" · a draw: both lose the throw")
             elif result is not None:
-                line.append(f" · {state.side(Side(result.value)).name} wins the throw")
+                lines[0].append(f" · {state.side(Side(result.value)).name} wins the throw")
         if state.retest is not None:
             called = state.retest
             source = RETEST_SOURCES[called.source] + (f" ({called.name})" if called.name else "")
-            line.append(f"\n{state.side(called.side).name} calls a retest: {source}. Both throw again.", style="bold")
+            lines[1] = Text(f"{state.side(called.side).name} calls a retest: {source}. Both throw again.", style="bold")
         if self.pending is not None:
-            line.append(f"\n{state.challenger.name} throws {self.pending}; now {state.defender.name}'s sign.", style="bold yellow")
-        return line
+            lines[2] = Text(f"{state.challenger.name} throws {self.pending}; now {state.defender.name}'s sign.", style="bold yellow")
+        return Text("\n").join(lines)
 
     def result(self, state: ChallengeState, decided: Outcome) -> Text:
         names = {side.character: side.name for side in (state.challenger, state.defender) if side.character}

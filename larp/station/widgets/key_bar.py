@@ -4,12 +4,14 @@ Drawn as one line of text rather than a widget per key, so that a key pressed du
 challenge redraws it at once; a click on a key presses it.
 """
 
+from textual.content import Content
 from textual.markup import escape
+from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widget import Widget
 
 
-class KeyBar(Static):
+class KeyBar(Widget):
     """The screen's active bindings (their `check_action` consulted), shown ones only."""
 
     DEFAULT_CSS = """
@@ -23,6 +25,12 @@ class KeyBar(Static):
         link-style-hover: bold;
     }
     """
+
+    keys: reactive[str] = reactive("")
+    """The bar as markup: each key a link that presses it."""
+
+    def render(self) -> Content:
+        return Content.from_markup(self.keys)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.show_keys)
@@ -43,4 +51,4 @@ class KeyBar(Static):
                 palette = f"[$text-muted]│[/]{shown}palette[/]"
             elif binding.show and active.enabled:
                 keys.append(f"{shown}{escape(binding.description)}[/]")
-        self.update(" ".join(keys) + "  " + palette)
+        self.keys = " ".join(keys) + "  " + palette

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from rich.console import Group
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -21,7 +22,7 @@ class NotesLog(VerticalScroll):
 
     notes: reactive[tuple[Note, ...]] = reactive(())
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static()
 
     def watch_notes(self, notes: Sequence[Note]) -> None:
