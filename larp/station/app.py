@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from larp.station.modals import NumberScreen
+from larp.station.screens.base import StationScreen
 from larp.station.screens.sheets import SheetScreen
 
 Result = TypeVar("Result")
@@ -196,15 +197,10 @@ class StationApp(App[None]):
             else:
                 yield SystemCommand("Hold! the game clock", "Stop game time", self.action_hold)
             yield SystemCommand("Advance the game clock", "Let minutes of game time pass", self.action_advance)
-        yield from screen_commands(screen)
+        if isinstance(screen, StationScreen):
+            yield from screen.commands()
         yield SystemCommand("Help", "The keys of every screen", self.action_help)
         yield SystemCommand("Quit", "Close the station; everything recorded stays recorded", self.action_quit)
-
-
-def screen_commands(screen: Screen) -> Iterable[SystemCommand]:
-    """The commands of the screen the palette was opened on, if it has any."""
-    commands = getattr(screen, "commands", None)
-    return commands() if commands is not None else ()
 
 
 def open_desk(db: Path | None, chronicle: Path | None, station: str | None, narrator: str):

@@ -1,6 +1,8 @@
 """What every main screen shares: the clock bar on top, the footer below, failures reported."""
 
-from textual.app import ComposeResult
+from collections.abc import Iterable
+
+from textual.app import ComposeResult, SystemCommand
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -22,6 +24,10 @@ class StationScreen(Screen):
     @property
     def desk(self):
         return self.app.desk
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """What this screen adds to the command palette."""
+        return ()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state is WorkerState.ERROR:

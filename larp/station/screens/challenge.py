@@ -154,15 +154,13 @@ class ChallengeScreen(HoldsScans, StationScreen):
 
     # Steps.
 
-    def take(self, step) -> bool:
-        """Send a step to the desk; a refusal leaves the challenge as it was."""
+    def take(self, step) -> None:
+        """Send a step to the desk; a refusal (told in a notification) leaves the challenge as it was."""
         taken = self.app.consult(self.desk.step, self.state, step)
-        if taken is None:
-            return False
-        self.state, notes = taken
-        self.notes += notes
+        if taken is not None:
+            self.state, notes = taken
+            self.notes += notes
         self.show()
-        return True
 
     def action_throw(self, sign: str) -> None:
         if self.pending is None:
@@ -170,8 +168,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
             self.show()
             return
         first, self.pending = self.pending, None
-        if not self.take(ThrowStep(throw=Throw(challenger=first, defender=sign))):
-            self.show()
+        self.take(ThrowStep(throw=Throw(challenger=first, defender=sign)))
 
     def action_take_back(self) -> None:
         self.pending = None

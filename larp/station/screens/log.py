@@ -75,7 +75,7 @@ class NightLogScreen(HoldsScans, StationScreen):
         everyone = self.app.consult(self.desk.entries)
         if everyone is None:
             return
-        names = {cid: sheet.display_name for cid, sheet in self.desk.chronicle.characters.items()}
+        names = {cid: character.name for cid, character in self.desk.night().characters.items()}
         characters = self.query_one("#character", Select)
         chosen = characters.value
         characters.set_options(sorted(((name, cid) for cid, name in names.items()), key=lambda pair: pair[0]))

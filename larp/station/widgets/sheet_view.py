@@ -165,7 +165,7 @@ def gather(desk, character_id: str) -> SheetCard:
         locks=desk.locks(character_id),
         entries=desk.entries(character=character_id),
         now=desk.game_time(),
-        names={cid: sheet.display_name for cid, sheet in chronicle.characters.items()},
+        names={cid: character.name for cid, character in desk.night().characters.items()},
         standalone=[name for name in chronicle.standalone if name not in known],
     )
 
