@@ -88,10 +88,8 @@ class PartyForm(Vertical):
             ability.set_options([])
             return
         choices = bid_choices(character, self.category) if self.category.is_attribute else []
-        trait.set_options(choices)
-        if choices:
-            trait.value = choices[0][1]
-        ability.set_options(ability_choices(character))
+        offer(trait, choices, default=choices[0][1] if choices else None)
+        offer(ability, ability_choices(character), default=None)
 
     def difficulty(self) -> int:
         return read_int(self.query_one(".difficulty", Input).value)
@@ -108,6 +106,17 @@ class PartyForm(Vertical):
         if ability is not Select.NULL:
             party["ability"] = ability
         return party
+
+
+def offer(select: Select, choices: list[tuple[str, str]], default: str | None) -> None:
+    """New choices for a list, keeping what was chosen where it is still among them."""
+    chosen = select.value
+    select.set_options(choices)
+    values = [value for _, value in choices]
+    if chosen in values:
+        select.value = chosen
+    elif default is not None:
+        select.value = default
 
 
 def read_int(text: str) -> int:
