@@ -39,5 +39,6 @@ def verdict(night: Night, spec: ChallengeSpec, result: EventResult) -> str:
     side = spec.challenger if result.winner == "challenger" else spec.defender
     who = name_in(night, side.character) if isinstance(side, Party) else "the difficulty"
     if result.successes is not None:
-        return f"{who} wins, {result.successes} successes in {result.throws} throws"
+        won = "1 throw won" if result.successes == 1 else f"{result.successes} throws won"
+        return f"{who} wins, {won} in {result.throws} throws"
     return f"{who} wins ({result.throws} throw{'s' if result.throws != 1 else ''})"

@@ -16,6 +16,7 @@ from larp.rules.challenge.outcome import Outcome, Spent, outcome
 from larp.rules.challenge.play import CONCLUDE, apply
 from larp.rules.challenge.start import start_challenge
 from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result, SideState
+from larp.rules.challenge.throws import round_result
 from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
 from larp.rules.night import (
@@ -59,6 +60,7 @@ __all__ = [
     "outcome",
     "regain",
     "replay",
+    "round_result",
     "run_challenge",
     "start_challenge",
 ]

@@ -8,8 +8,16 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.reactive import reactive
 
-from larp.rules import ChallengeState, Outcome, Phase, Result, Side, SideState, game_time
-from larp.rules.challenge.throws import round_result
+from larp.rules import (
+    ChallengeState,
+    Outcome,
+    Phase,
+    Result,
+    Side,
+    SideState,
+    game_time,
+    round_result,
+)
 from larp.station.widgets.fitted import Fitted
 
 PHASES = {
