@@ -23,3 +23,8 @@ def default_db() -> Path:
     if override:
         return Path(override).expanduser()
     return data_dir() / "night.sqlite3"
+
+
+def demo_chronicle() -> Path:
+    """The demo chronicle a first run opens on: `cards/` beside the larp package."""
+    return Path(__file__).resolve().parents[1] / "cards"

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 # The repository's top folder, which holds the larp package and the demo chronicle.
-DEMO_CHRONICLE = Path(__file__).resolve().parents[2] / "cards"
 
 
 def register(subparsers) -> None:
@@ -47,13 +46,14 @@ def add_chronicle_option(parser) -> None:
 
 def load_chronicle_option(args):
     """The chronicle `--chronicle` names, else the demo chronicle; SheetError if there is none."""
+    from larp.home import demo_chronicle
     from larp.sheet import SheetError, load_chronicle
 
     folder = args.chronicle
     if folder is None:
-        if not DEMO_CHRONICLE.is_dir():
+        folder = demo_chronicle()
+        if not folder.is_dir():
             raise SheetError("", "no chronicle given: pass --chronicle DIR, the folder with chronicle.toml")
-        folder = DEMO_CHRONICLE
     return load_chronicle(folder)
 
 

@@ -7,6 +7,8 @@ import shlex
 import sys
 from pathlib import Path
 
+from larp.cli.night_record import add_db_option
+
 LOCAL_HOST = "127.0.0.1"
 
 
@@ -29,11 +31,7 @@ def register(subparsers) -> None:
 
 
 def add_night_options(parser) -> None:
-    parser.add_argument(
-        "--db",
-        type=Path,
-        help="the night record (default: $LARP_DB, else night.sqlite3 in the user data folder)",
-    )
+    add_db_option(parser)
     parser.add_argument(
         "--chronicle",
         type=Path,

@@ -2,16 +2,12 @@
 
 from pathlib import Path
 
+from larp.desk.errors import DeskError
+from larp.home import demo_chronicle
 from larp.ledger import Kind, Ledger, NightRow, Tonight, starting_data
 from larp.sheet import Chronicle, SheetError, load_chronicle
-from larp.desk.errors import DeskError
 
 FOLDER_SETTING = "chronicle_folder"
-
-
-def demo_folder() -> Path:
-    """The demo chronicle that a first run opens on: `cards/` beside the larp package."""
-    return Path(__file__).resolve().parents[2] / "cards"
 
 
 def load_folder(folder: Path) -> Chronicle:
@@ -40,8 +36,8 @@ def choose_chronicle(ledger: Ledger, folder: Path | Chronicle | None, to_open: b
     held = chronicle_held(ledger)
     if held is not None:
         return held
-    if (demo_folder() / "chronicle.toml").is_file():
-        return load_folder(demo_folder())
+    if (demo_chronicle() / "chronicle.toml").is_file():
+        return load_folder(demo_chronicle())
     return None
 
 

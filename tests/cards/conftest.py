@@ -2,10 +2,9 @@ from pathlib import Path
 
 import pytest
 
+from larp.home import demo_chronicle as demo_folder
 from larp.sheet import Chronicle, load_chronicle
 from tests.cards.made_chronicle import write_chronicle
-
-DEMO_CHRONICLE = Path(__file__).resolve().parents[2] / "cards"
 
 
 @pytest.fixture(autouse=True)
@@ -33,4 +32,4 @@ def other_chronicle(tmp_path) -> Chronicle:
 
 @pytest.fixture
 def demo_chronicle() -> Chronicle:
-    return load_chronicle(DEMO_CHRONICLE)
+    return load_chronicle(demo_folder())
