@@ -39,10 +39,6 @@ class Night:
         """The night with its game clock set (the station's clock runs on its own)."""
         return evolve(self, clock=clock)
 
-    def adding(self, sheet: Sheet) -> "Night":
-        """A character joins the night with her sheet as it is."""
-        return evolve(self, characters={**self.characters, sheet.id: CharacterState.fresh(sheet)})
-
     def locks_on(self, character_id: str) -> list[Lock]:
         """The five-minute locks that still hold challenges by this character."""
         return [lock for lock in self.locks if lock.challenger == character_id and lock.until > self.clock]

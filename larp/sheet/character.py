@@ -73,6 +73,3 @@ class Sheet(Frozen):
         if category.is_attribute:
             return self.traits.total(category)
         return getattr(self, category.value)
-
-    def permanent_totals(self) -> dict[str, int]:
-        return {c.value: self.traits.total(c) for c in ATTRIBUTES}
