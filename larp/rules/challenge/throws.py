@@ -87,7 +87,7 @@ def throw(state: ChallengeState, step: Throw) -> tuple[ChallengeState, list[Note
         raise RuleError("R-CH-4", "no throw is due now")
     first, second = SIGN_OF[step.challenger], SIGN_OF[step.defender]
     for side, sign in ((state.challenger, first), (state.defender, second)):
-        if sign is Sign.BOMB and not side.bomb:
+        if sign not in signs_for(side):
             raise RuleError("R-CH-4", f"{side.name} may not throw the bomb: the chronicle or the sheet does not allow it")
     said = f"{state.challenger.name} throws {first}, {state.defender.name} throws {second}"
     tie_open = False
