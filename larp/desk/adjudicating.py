@@ -2,6 +2,8 @@
 
 from typing import Callable
 
+from larp.desk.errors import DeskError, Translated
+from larp.desk.summaries import challenge_summary
 from larp.ledger import Entry, Kind, lock_to_json, result_to_json
 from larp.ledger.bulk import bulk
 from larp.rules import (
@@ -20,9 +22,6 @@ from larp.rules import (
 )
 from larp.sheet import Category
 from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent
-from larp.desk.errors import DeskError, Translated
-from larp.desk.summaries import challenge_summary
-
 
 forbidden = Translated(RuleError, DeskError.forbidden)
 """The rules engine's refusals, as the desk's, with the rule's id."""

@@ -3,14 +3,14 @@
 from dataclasses import replace
 from pathlib import Path
 
+from larp.desk.core import recorded
+from larp.desk.errors import DeskError
 from larp.ledger import next_starting_data
 from larp.ledger.bulk import bulk
 from larp.ledger.bundle import read_bundle, write_bundle
 from larp.ledger.merge import merge_bundle
 from larp.ledger.reconcile import Reconciliation, reconcile
 from larp.ledger.reported import differences, read_reported
-from larp.desk.core import recorded
-from larp.desk.errors import DeskError
 
 
 class Afterwards:

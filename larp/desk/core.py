@@ -5,21 +5,21 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Self
 
+from larp.desk.errors import DeskError, Translated
+from larp.desk.lookup import find
+from larp.desk.opening import (
+    choose_chronicle,
+    chronicle_held,
+    chronicle_settings,
+    number_to_open,
+    open_night_of,
+    starting_sheets,
+)
 from larp.home import default_db
 from larp.ledger import Entry, GameClock, Kind, Ledger, LedgerError, NightRow, Tonight
 from larp.ledger.write_behind import WriteBehind
 from larp.rules import CharacterState, Night
 from larp.sheet import Chronicle, Sheet
-from larp.desk.errors import DeskError, Translated
-from larp.desk.lookup import find
-from larp.desk.opening import (
-    chronicle_held,
-    chronicle_settings,
-    choose_chronicle,
-    number_to_open,
-    open_night_of,
-    starting_sheets,
-)
 
 Now = Callable[[], datetime]
 

@@ -1,11 +1,11 @@
 """Keeping the night at the desk: the game clock, characters joining or changing, reversals."""
 
+from larp.desk.core import recorded
+from larp.desk.errors import DeskError
 from larp.ledger import REVERSIBLE, Entry, Kind, starting_data
 from larp.rules import Lock
 from larp.rules import game_time as hours_minutes
 from larp.sheet import Sheet
-from larp.desk.core import recorded
-from larp.desk.errors import DeskError
 
 LONGEST_ADVANCE = 24 * 60
 

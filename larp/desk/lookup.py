@@ -3,8 +3,8 @@
 import difflib
 import re
 
-from larp.sheet import Chronicle, Sheet
 from larp.desk.errors import DeskError
+from larp.sheet import Chronicle, Sheet
 
 GOOD_ENOUGH = 0.6
 

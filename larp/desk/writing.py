@@ -5,11 +5,11 @@ from contextlib import contextmanager
 from datetime import timezone
 from typing import Callable, Iterator
 
+from larp.desk.core import recorded
+from larp.desk.errors import DeskError
 from larp.ledger import Entry, Kind
 from larp.ledger.store import MEMORY
 from larp.ledger.write_behind import WriteBehind
-from larp.desk.errors import DeskError
-from larp.desk.core import recorded
 
 
 class Writing:

@@ -16,9 +16,9 @@ Every failure is a `LedgerError`.
 """
 
 from larp.ledger.clock import GameClock
+from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.entry import REVERSIBLE, Entry, Kind
 from larp.ledger.errors import LedgerError
-from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.projection import Tonight
 from larp.ledger.results import lock_to_json, result_to_json
 from larp.ledger.starting import next_starting_data, starting_data, starting_state

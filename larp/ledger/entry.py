@@ -5,8 +5,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from larp.rules import EventResult
 from larp.ledger.results import result_from_json
+from larp.rules import EventResult
 
 
 class Kind(StrEnum):

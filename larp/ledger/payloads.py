@@ -2,11 +2,18 @@
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    create_model,
+    model_validator,
+)
 
+from larp.ledger.entry import Kind
 from larp.sheet import Chronicle, Sheet
 from larp.sheet.transcript import AttributeName, ChallengeSpec
-from larp.ledger.entry import Kind
 
 
 class Payload(BaseModel):

@@ -10,14 +10,13 @@ record this gives exactly what replaying its events gives.
 from dataclasses import replace
 from typing import Any, Iterable
 
-from larp.rules import CharacterState, Lock, Night
-from larp.sheet import Category, HouseRules, Sheet
 from larp.ledger.bulk import bulk
 from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.results import lock_from_json
 from larp.ledger.starting import starting_state
-
+from larp.rules import CharacterState, Lock, Night
+from larp.sheet import Category, HouseRules, Sheet
 
 CHANGING = (Kind.ADJUDICATION, Kind.REGAIN)
 

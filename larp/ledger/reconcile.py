@@ -7,11 +7,11 @@ after the fact, left for the Narrators to settle.
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from larp.rules import CharacterState
 from larp.ledger.bulk import bulk
-from larp.ledger.entry import Entry
 from larp.ledger.effects import Anomaly, Effect
+from larp.ledger.entry import Entry
 from larp.ledger.projection import Tonight
+from larp.rules import CharacterState
 
 
 @dataclass(frozen=True, slots=True)

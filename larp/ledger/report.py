@@ -3,9 +3,9 @@
 import csv
 import io
 
+from larp.ledger.reconcile import Change, Reconciliation
 from larp.rules import CharacterState, game_time
 from larp.sheet import ATTRIBUTES
-from larp.ledger.reconcile import Change, Reconciliation
 
 
 def describe(state: CharacterState) -> str:

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from larp.sheet import ATTRIBUTES, STANDALONE
 from larp.ledger.errors import LedgerError
 from larp.ledger.reconcile import Reconciliation
+from larp.sheet import ATTRIBUTES, STANDALONE
 
 NUMBERS = tuple(c.value for c in STANDALONE)
 LOST_COLUMNS = {f"{c.value}_lost": c.value for c in ATTRIBUTES}

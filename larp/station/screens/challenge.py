@@ -7,7 +7,17 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
-from larp.rules import CONCLUDE, ChallengeState, Move, Note, Offer, Phase, Side, game_time, outcome
+from larp.rules import (
+    CONCLUDE,
+    ChallengeState,
+    Move,
+    Note,
+    Offer,
+    Phase,
+    Side,
+    game_time,
+    outcome,
+)
 from larp.sheet.transcript import (
     Cancel,
     CancelStep,
