@@ -31,7 +31,8 @@ class Offer:
 
     `choices` are the names it can take (signs for a throw, Abilities, Traits,
     retest sources, the target's real Negative Traits for a citation); `limit`
-    is the highest total a declaration or an overbid may state.
+    is the highest total a declaration or an overbid may state, `least` the
+    lowest; where they are equal the figure is fixed, and `why` says why.
     """
 
     move: Move
@@ -39,6 +40,8 @@ class Offer:
     source: str | None = None
     choices: tuple[str, ...] = ()
     limit: int | None = None
+    least: int = 0
+    why: str = ""
 
 
 def legal_actions(state: ChallengeState) -> list[Offer]:
@@ -52,7 +55,7 @@ def legal_actions(state: ChallengeState) -> list[Offer]:
     if state.phase is Phase.OPEN:
         return offers + _throws(state) + _opening(state)
     if state.phase is Phase.RETEST:
-        return _throws(state) + _cancels(state)
+        return offers + _throws(state) + _cancels(state)
     offers += [offer for side in _losers(state) for offer in _retests(state, side)]
     if can_throw_on(state):
         offers += _throws(state)
@@ -104,10 +107,9 @@ def _retests(state: ChallengeState, side: SideState) -> list[Offer]:
     if points and ability_use_refusal(state, side, for_cancel=False) is None:
         offers.append(Offer(Move.RETEST, side.side, "ability", tuple(points)))
     if not side.overbid_used and state.kind != "simple":
-        if not state.category.is_attribute:
-            offers.append(Offer(Move.RETEST, side.side, "overbid", limit=side.true_total))
-        elif spare := spare_traits(state, side):
-            offers.append(Offer(Move.RETEST, side.side, "overbid", tuple(spare), limit=side.true_total))
+        spare = spare_traits(state, side) if state.category.is_attribute else {}
+        if spare or not state.category.is_attribute:
+            offers.append(_overbid(side, tuple(spare)))
     if (
         state.spec.control
         and side.side is Side.DEFENDER
@@ -119,6 +121,14 @@ def _retests(state: ChallengeState, side: SideState) -> list[Offer]:
     if others:
         offers.append(Offer(Move.RETEST, side.side, "other", tuple(others)))
     return offers
+
+
+def _overbid(side: SideState, spare: tuple[str, ...]) -> Offer:
+    """An overbid states a figure up to the true total, or exactly the one that stands (R-TIE-3)."""
+    if side.declared is None:
+        return Offer(Move.RETEST, side.side, "overbid", spare, limit=side.true_total)
+    figure = side.declared
+    return Offer(Move.RETEST, side.side, "overbid", spare, limit=figure, least=figure, why=side.figure_stands)
 
 
 def _cancels(state: ChallengeState) -> list[Offer]:

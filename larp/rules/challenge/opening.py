@@ -23,9 +23,7 @@ def declare(state: ChallengeState, step: Declare) -> tuple[ChallengeState, list[
             "R-TIE-3", f"{side.name} can't declare {step.total}: a side may declare less than its total, never more"
         )
     if side.declared is not None:
-        if side.declared == step.total:
-            return state, []
-        raise RuleError("R-TIE-3", f"{side.name} declared {side.declared} already, and that figure stands")
+        raise RuleError("R-TIE-3", side.figure_stands)
     under = " (less than the true total)" if step.total < side.true_total else ""
     note = f"{side.name} declares {step.total}{under}; the figure stands for the rest of the challenge"
     return with_side(state, evolve(side, declared=step.total)), [Note("R-TIE-3", note)]

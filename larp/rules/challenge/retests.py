@@ -110,7 +110,7 @@ def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
     if figure > side.true_total:
         raise RuleError("R-TIE-3", f"{side.name} can't state {figure}: the true total is {side.true_total}")
     if side.declared is not None and figure != side.declared:
-        raise RuleError("R-TIE-3", f"{side.name} declared {side.declared} already, and that figure stands")
+        raise RuleError("R-TIE-3", f"{side.name} can't state {figure}: {side.figure_stands}")
     opponent = state.side(side.side.other)
     side = evolve(side, declared=figure, overbid_used=True)
     target = 2 * opponent.figure

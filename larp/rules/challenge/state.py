@@ -53,6 +53,8 @@ class SideState:
     """The total this side could declare (R-TIE-1, R-TIE-2), fixed at the start (R-TIE-5)."""
     declared: int | None = None
     """The figure this side declared; it stands for the rest of the challenge (R-TIE-3)."""
+    fixed_by_tie: bool = False
+    """The figure was not declared but fixed at the true total when a tie was settled (R-TIE-3)."""
     at_risk_extra: tuple[str, ...] = ()
     """Traits put at risk beyond the bid: by Negative Traits (R-NEG-1) and overbids (R-RT-3)."""
     crossed: tuple[str, ...] = ()
@@ -77,6 +79,13 @@ class SideState:
     def at_risk(self) -> tuple[str, ...]:
         """What this side crosses off if it loses a contested challenge (R-LOSS-1)."""
         return ((self.bid,) if self.bid else ()) + self.at_risk_extra
+
+    @property
+    def figure_stands(self) -> str:
+        """Why this side's figure can't change any more, for a refusal or an offer (R-TIE-3)."""
+        if self.fixed_by_tie:
+            return f"the settled tie fixed {self.name}'s figure at {self.declared}, her true total, and it stands"
+        return f"{self.name} declared {self.declared} already, and that figure stands"
 
     @property
     def figure(self) -> int:

@@ -35,15 +35,22 @@ def _tie_result(state: ChallengeState) -> Result:
     return Result.DRAW
 
 
+def _fixed(side: SideState) -> SideState:
+    """A side's figure fixed by a settled tie: its declaration, else its true total (R-TIE-3)."""
+    if side.declared is not None:
+        return side
+    return evolve(side, declared=side.true_total, fixed_by_tie=True)
+
+
 def settle_tie(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
     """Fix both figures for the rest of the challenge (R-TIE-3) and decide the tie (R-TIE-4)."""
     if not state.tie_open:
         return state, []
     result = _tie_result(state)
-    challenger = evolve(state.challenger, declared=state.challenger.figure)
+    challenger = _fixed(state.challenger)
     defender = state.defender
     if not defender.is_static:
-        defender = evolve(defender, declared=defender.figure)
+        defender = _fixed(defender)
     mine, theirs = challenger.figure, defender.figure
     if result is Result.DRAW:
         text = f"Totals {mine} against {theirs}: an equal tie is a draw, and both sides lose the throw"
