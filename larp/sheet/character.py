@@ -32,8 +32,8 @@ class TraitList(Frozen):
         return sum(self.of(category).values())
 
 
-class Sheet(Frozen):
-    """One character as the station knows her at the start of the night."""
+class Person(Frozen):
+    """Who a character is, on any sheet of any system: what a lookup and a card read."""
 
     id: CharacterId
     name: Name | None = None
@@ -44,6 +44,15 @@ class Sheet(Frozen):
         [], description="lines printed on the card and shown to anyone at the station"
     )
     notes: str = Field("", description="private notes: never printed on a card")
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.id
+
+
+class Sheet(Person):
+    """One character as the station knows her at the start of the night."""
+
     traits: TraitList
     negative: TraitList = TraitList()
     abilities: dict[Name, Count] = {}
@@ -63,10 +72,6 @@ class Sheet(Frozen):
         if len(seen) != len(value):
             raise ValueError("a retest source is named twice")
         return value
-
-    @property
-    def display_name(self) -> str:
-        return self.name or self.id
 
     def rating(self, category: Category) -> int:
         """The permanent total of a category: the sum of Trait counts, or the standalone rating."""

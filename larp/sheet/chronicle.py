@@ -2,9 +2,10 @@
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from larp.sheet.character import CharacterId, Frozen, Name, Sheet
+from larp.sheet.character import CharacterId, Frozen, Name
+from larp.sheet.table import AnySheet, System, system_of
 
 
 class HouseRules(Frozen):
@@ -27,6 +28,10 @@ class Chronicle(Frozen):
 
     id: CharacterId
     name: Name
+    system: System = Field(
+        "met",
+        description="met: Mind's Eye Theatre challenges; storyteller or storytelling: the tabletop dice systems",
+    )
     house_rules: HouseRules = HouseRules()
     standalone: list[Name] = Field(
         ["Willpower", "Rage", "Gnosis"], description="the standalone Traits this chronicle uses"
@@ -34,4 +39,11 @@ class Chronicle(Frozen):
     willpower_refresh: Literal["full", "keep"] = Field(
         "full", description="Willpower at the start of the next game: back to full, or as it was left"
     )
-    characters: dict[CharacterId, Sheet] = {}
+    characters: dict[CharacterId, AnySheet] = {}
+
+    @model_validator(mode="after")
+    def _one_system(self) -> "Chronicle":
+        for cid, sheet in self.characters.items():
+            if system_of(sheet) != self.system:
+                raise ValueError(f"character {cid!r} has a {system_of(sheet)} sheet in a {self.system} chronicle")
+        return self

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 from larp.sheet.character import Sheet
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.errors import SheetError
+from larp.sheet.table import TableSheet, sheet_model
 from larp.sheet.toml_lines import line_of
 from larp.sheet.transcript import ChallengeSpec, Party, Transcript
 
@@ -98,9 +99,10 @@ def parse_json(text: str, where: str) -> Any:
         raise SheetError(where, "is not valid JSON: nested too deeply") from None
 
 
-def load_sheet(path: Path) -> Sheet:
+def load_sheet(path: Path, system: str = "met") -> Sheet | TableSheet:
+    """A character file, as the sheet of the chronicle's system."""
     data, text = read_document(path)
-    return validate(Sheet, data, str(path), text)
+    return validate(sheet_model(system), data, str(path), text)
 
 
 def load_chronicle_file(path: Path) -> Chronicle:
@@ -110,7 +112,8 @@ def load_chronicle_file(path: Path) -> Chronicle:
 
 
 def load_chronicle(folder: Path) -> Chronicle:
-    """A chronicle folder: `chronicle.toml` plus one TOML file per character."""
+    """A chronicle folder: `chronicle.toml` plus one TOML file per character (subfolders,
+    such as other chronicles kept inside it, are not read)."""
     folder = Path(folder)
     if not folder.is_dir():
         raise SheetError(str(folder), "is not a folder (a chronicle is a folder with chronicle.toml)")
@@ -123,7 +126,7 @@ def load_chronicle(folder: Path) -> Chronicle:
     for path in sorted(folder.glob("*.toml")):
         if path.name == CHRONICLE_FILE:
             continue
-        sheet = load_sheet(path)
+        sheet = load_sheet(path, chronicle.system)
         if sheet.id in characters:
             first = found_in.get(sheet.id, settings)
             raise SheetError(str(path), f"id {sheet.id!r} is already used by {first.name}")
