@@ -17,6 +17,7 @@ from larp.rules import (
     finish,
     legal_actions,
     outcome,
+    play_steps,
     regain,
     start_challenge,
 )
@@ -108,13 +109,9 @@ class Adjudicating:
         if isinstance(event, ChallengeEvent):
             spec = event.challenge
             state, notes = self.start(spec)  # its steps are played below, one by one
-            for index, step in enumerate(spec.steps):
-                try:
-                    state, more = apply(state, step)
-                except RuleError as error:
-                    raise DeskError.forbidden(error.at(step=index)) from None
-                notes += more
-            return self.commit(state, notes)
+            with forbidden:
+                state, more = play_steps(state, spec.steps)
+            return self.commit(state, notes + more)
         if isinstance(event, RegainEvent):
             return self.regain(event.regain.character, event.regain.category)
         return self.advance(event.clock.advance_minutes)

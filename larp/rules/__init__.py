@@ -25,6 +25,7 @@ from larp.rules.night import (
     advance,
     apply_event,
     finish,
+    play_steps,
     regain,
     run_challenge,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "game_time",
     "legal_actions",
     "outcome",
+    "play_steps",
     "regain",
     "replay",
     "round_result",

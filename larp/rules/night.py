@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from larp.rules.challenge.outcome import Outcome, Spent, outcome
-from larp.rules.challenge.play import CONCLUDE, apply
+from larp.rules.challenge.play import CONCLUDE, apply, held
 from larp.rules.challenge.start import start_challenge
 from larp.rules.challenge.state import ChallengeState, Lock, Phase
 from larp.rules.character import CharacterState
@@ -16,7 +16,7 @@ from larp.rules.errors import RuleError
 from larp.rules.evolve import evolve
 from larp.rules.notes import Note, game_time
 from larp.sheet import Category, HouseRules, Sheet
-from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, ClockEvent, RegainEvent
+from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, ClockEvent, OverrideStep, RegainEvent
 
 
 @dataclass(frozen=True)
@@ -128,15 +128,27 @@ def _loss_notes(night: Night, state: ChallengeState, decided: Outcome) -> tuple[
     return tuple(notes)
 
 
-def run_challenge(night: Night, spec: ChallengeSpec) -> tuple[Night, EventResult]:
-    """Play a challenge with all its steps, then conclude it. Errors carry the step's index."""
-    state, notes = start_challenge(night, spec)
-    for index, step in enumerate(spec.steps):
+def play_steps(state: ChallengeState, steps: Iterable) -> tuple[ChallengeState, list[Note]]:
+    """Every step of a challenge in order. A RuleError carries the step's index, or none where
+    the five-minute rule holds the whole challenge and its first step is no override (R-NIGHT-2)."""
+    steps = list(steps)
+    if state.phase is Phase.BLOCKED and not (steps and isinstance(steps[0], OverrideStep)):
+        raise held(state)
+    notes: list[Note] = []
+    for index, step in enumerate(steps):
         try:
             state, more = apply(state, step)
         except RuleError as error:
             raise error.at(step=index) from None
         notes += more
+    return state, notes
+
+
+def run_challenge(night: Night, spec: ChallengeSpec) -> tuple[Night, EventResult]:
+    """Play a challenge with all its steps, then conclude it. Errors carry the step's index."""
+    state, notes = start_challenge(night, spec)
+    state, more = play_steps(state, spec.steps)
+    notes += more
     if state.phase is not Phase.OVER:
         state, more = apply(state, CONCLUDE)
         notes += more

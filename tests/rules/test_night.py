@@ -53,6 +53,19 @@ def test_r_night_2_the_failed_initiator_may_not_repeat_the_challenge_for_five_mi
     assert begin(later, spec(side("cody", "Commanding"), side("janet", "Witty"), effect="sway")).phase is Phase.OPEN
 
 
+@pytest.mark.parametrize(
+    "steps",
+    [(), (throw("rock", "paper"),), (throw("rock", "paper"), OVERRIDE)],
+    ids=["no steps", "a throw", "an override after a throw"],
+)
+def test_r_night_2_a_held_challenge_is_refused_as_a_whole_at_step_null(steps):
+    after, _ = lost_social()
+    held = spec(side("cody", "Commanding"), side("janet", "Witty"), *steps, effect="sway")
+    with pytest.raises(RuleError) as refused:
+        play(after, held)
+    assert refused.value.rule == "R-NIGHT-2" and refused.value.step is None
+
+
 def test_r_night_2_only_the_same_effective_challenge_is_held():
     after, _ = lost_social()
     other_effect = begin(after, spec(side("cody", "Commanding"), side("janet", "Witty"), effect="impress"))

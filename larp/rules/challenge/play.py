@@ -41,6 +41,15 @@ _HANDLERS = {
 Step = ThrowStep | DeclareStep | RelentStep | CiteStep | RetestStep | CancelStep | OverrideStep
 
 
+def held(state: ChallengeState) -> RuleError:
+    """The refusal of a challenge the five-minute rule holds (R-NIGHT-2)."""
+    return RuleError(
+        "R-NIGHT-2",
+        f"the five-minute rule holds this challenge until game time {game_time(state.lock.until)}; "
+        "only a Narrator override lets it through",
+    )
+
+
 def apply(state: ChallengeState, step: Step | Conclude) -> tuple[ChallengeState, list[Note]]:
     """The challenge after one more step, with what happened; a RuleError if the rules forbid it.
 
@@ -49,11 +58,7 @@ def apply(state: ChallengeState, step: Step | Conclude) -> tuple[ChallengeState,
     if state.phase is Phase.OVER:
         raise RuleError("R-RT-6", "the challenge is over: nothing more can happen in it")
     if state.phase is Phase.BLOCKED and not isinstance(step, OverrideStep):
-        raise RuleError(
-            "R-NIGHT-2",
-            f"the five-minute rule holds this challenge until game time {game_time(state.lock.until)}; "
-            "only a Narrator override lets it through",
-        )
+        raise held(state)
     notes: list[Note] = []
     if state.tie_open and not isinstance(step, DeclareStep):
         state, notes = settle_tie(state)
