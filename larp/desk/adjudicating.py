@@ -35,6 +35,7 @@ class Adjudicating:
     def start(self, spec: ChallengeSpec) -> tuple[ChallengeState, list[Note]]:
         """A challenge ready for its first step (spec with no steps), at the current game time."""
         self._current()
+        self._thrown()
         with forbidden:
             started = start_challenge(self._night_now(), spec)
         self._latest_start = (spec, self.revision)
@@ -78,6 +79,13 @@ class Adjudicating:
             characters.append(spec.defender.character)
         return self._write(Kind.ADJUDICATION, challenge_summary(night, spec, result), characters, payload)
 
+    def _thrown(self) -> None:
+        if self.system != "met":
+            raise DeskError(
+                f"{self.chronicle.name} is a {self.system} chronicle: its characters roll dice (the Dice screen, "
+                "larp roll) rather than throw challenges"
+            )
+
     def _check_unchanged(self, night: Night, state: ChallengeState) -> None:
         try:
             fresh, _ = start_challenge(night, state.spec)  # the engine plays no steps of a spec
@@ -99,6 +107,7 @@ class Adjudicating:
         """A Willpower spent to regain every Trait lost in a category, once a night (R-NIGHT-1)."""
         category = Category(category)
         self._current()
+        self._thrown()
         with forbidden:
             _, result = regain(self._night_now(), character_id, category)
         payload = {"character": character_id, "category": category.value, "result": result_to_json(result)}

@@ -2,15 +2,16 @@
 
 Its parts, each in its own module: the core (the record, the chronicle, the
 night), writing entries, adjudicating, keeping the night (clock, characters,
-reversals), and what comes after the game (bundles, reconciliation, archiving).
+reversals), rolling the dice systems, and what comes after the game (bundles, reconciliation, archiving).
 """
 
 from larp.desk.adjudicating import Adjudicating
 from larp.desk.afterwards import Afterwards
 from larp.desk.core import DeskCore
 from larp.desk.keeping import Keeping
+from larp.desk.rolling import Rolling
 from larp.desk.writing import Writing
 
 
-class Desk(Adjudicating, Keeping, Afterwards, Writing, DeskCore):
+class Desk(Adjudicating, Rolling, Keeping, Afterwards, Writing, DeskCore):
     """See `larp.desk` for the whole API."""

@@ -79,7 +79,7 @@ class Keeping:
                 "record the call again instead"
             )
         if target.kind not in REVERSIBLE:
-            raise DeskError(f"entry {target.short_id} is a {target.kind.value} entry: only adjudications, regains and sheet changes are reversed")
+            raise DeskError(f"entry {target.short_id} is a {target.kind.value} entry: only adjudications, regains, sheet changes, rolls and Health marks are reversed")
         if earlier:
             raise DeskError(f"entry {target.short_id} was already reversed by {earlier[0].short_id} ({earlier[0].payload['reason']})")
         summary = f"Reverses {target.short_id} ({target.summary}): {reason}"

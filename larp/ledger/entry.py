@@ -22,9 +22,14 @@ class Kind(StrEnum):
     """A mistaken call undone: names the entry it reverses and why."""
     ADDED = "character-added"
     CHANGED = "character-changed"
+    ROLL = "roll"
+    """A roll of the dice systems: its pool, options and every die, the result die by die, the
+    Willpower it spent and the damage it marked."""
+    HEALTH = "health"
+    """Damage marked on a Health track, or healed, without a roll."""
 
 
-REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.CHANGED)
+REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.CHANGED, Kind.ROLL, Kind.HEALTH)
 
 
 @dataclass(frozen=True, slots=True)

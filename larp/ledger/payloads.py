@@ -12,7 +12,8 @@ from pydantic import (
 )
 
 from larp.ledger.entry import Kind
-from larp.sheet import Chronicle, Sheet
+from larp.sheet import Chronicle
+from larp.sheet.table import AnySheet
 from larp.sheet.transcript import AttributeName, ChallengeSpec
 
 
@@ -21,7 +22,7 @@ class Payload(BaseModel):
 
 
 class StartingState(Payload):
-    sheet: Sheet
+    sheet: AnySheet
     willpower: int = Field(ge=0)
 
 
@@ -36,7 +37,7 @@ class Added(Payload):
 
 
 class Changed(Payload):
-    sheet: Sheet
+    sheet: AnySheet
 
 
 class SpentPoints(Payload):
@@ -104,6 +105,68 @@ class Closed(Payload):
     pass
 
 
+DamageKind = Literal["bashing", "lethal", "aggravated"]
+
+
+class Damage(Payload):
+    """Health boxes marked on a character's track (or healed, `amount` below 0)."""
+
+    target: str
+    kind: DamageKind
+    amount: int = Field(ge=-50, le=50)
+
+
+class Die(Payload):
+    face: int = Field(ge=1, le=10)
+    did: str
+    """What the die did: a success, cancelled a success, was rerolled, nothing…"""
+    rule: str
+
+
+class Rolled(Payload):
+    """What the dice decided, die by die, with the rules behind it."""
+
+    successes: int
+    outcome: str
+    """success, failure, botch, dramatic failure, exceptional success…"""
+    dice: list[Die]
+    notes: list[tuple[str, str]] = []
+
+
+class Pool(Payload):
+    said: str
+    """The pool as the Narrator named it: "Dexterity + Firearms + 2", or a number."""
+    traits: list[tuple[str, int]] = []
+    modifier: int = 0
+    dice: int
+    """The dice rolled before rerolls, every option counted (a chance die: 0)."""
+
+
+class Roll(Payload):
+    system: Literal["storyteller", "storytelling"]
+    character: str | None
+    """Whose pool it is (None: a pool given as a number, for nobody on the sheets)."""
+    action: str = ""
+    """What the roll is for: "shoot the carjacker", "Initiative", "attack on the Ridden Guard"."""
+    pool: Pool
+    difficulty: int | None = Field(None, ge=2, le=10)
+    again: int | None = Field(None, ge=8, le=11)
+    """Storytelling: 10, 9 or 8-again (11: no rerolls)."""
+    options: dict[str, bool | int | str | None] = {}
+    faces: list[int]
+    """Every die as it fell, in order, rerolls included."""
+    source: Literal["typed", "station"]
+    seed: int | None = None
+    result: Rolled
+    willpower_spent: int = Field(0, ge=0, le=1)
+    damage: Damage | None = None
+
+
+class HealthMarked(Payload):
+    damage: Damage
+    reason: str = ""
+
+
 PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.OPENED: Opened,
     Kind.CLOSED: Closed,
@@ -113,6 +176,8 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.REVERSAL: Reversal,
     Kind.ADDED: Added,
     Kind.CHANGED: Changed,
+    Kind.ROLL: Roll,
+    Kind.HEALTH: HealthMarked,
 }
 
 

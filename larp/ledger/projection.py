@@ -16,9 +16,10 @@ from larp.ledger.entry import Entry, Kind
 from larp.ledger.results import lock_from_json
 from larp.ledger.starting import starting_state
 from larp.rules import CharacterState, Lock, Night
-from larp.sheet import Category, HouseRules, Sheet
+from larp.rules.tabletop import TableState
+from larp.sheet import ANY_SHEET, Category, HouseRules, Sheet, TableSheet
 
-CHANGING = (Kind.ADJUDICATION, Kind.REGAIN)
+CHANGING = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ROLL, Kind.HEALTH)
 
 
 class Tonight:
@@ -26,8 +27,9 @@ class Tonight:
 
     def __init__(self, reversals: dict[str, Entry]) -> None:
         self.rules = HouseRules()
-        self.characters: dict[str, CharacterState] = {}
-        self.starts: dict[str, CharacterState] = {}
+        self.characters: dict[str, CharacterState | TableState] = {}
+        """Every character: a Mind's Eye Theatre CharacterState, or a tabletop TableState."""
+        self.starts: dict[str, CharacterState | TableState] = {}
         self.start_data: dict[str, dict] = {}
         self.locks: list[Lock] = []
         self.reversals = reversals
@@ -124,11 +126,16 @@ class Tonight:
         return cid
 
     def _changed(self, entry: Entry) -> list[Effect]:
-        sheet = Sheet.model_validate(entry.payload["sheet"])
-        if sheet.id in self.characters:
-            self.characters[sheet.id] = with_sheet(self.characters[sheet.id], sheet)
+        sheet = ANY_SHEET.validate_python(entry.payload["sheet"])
+        fresh = TableState.fresh if isinstance(sheet, TableSheet) else CharacterState.fresh
+        known = self.characters.get(sheet.id)
+        if known is None or isinstance(sheet, TableSheet) != isinstance(known, TableState):
+            self.starts.setdefault(sheet.id, fresh(sheet))
+            self.characters[sheet.id] = fresh(sheet)
+        elif isinstance(known, TableState):
+            self.characters[sheet.id] = known.with_sheet(sheet)
         else:
-            self.starts[sheet.id] = self.characters[sheet.id] = CharacterState.fresh(sheet)
+            self.characters[sheet.id] = with_sheet(known, sheet)
         return [Effect(sheet.id, entry, {"sheet": "changed"})]
 
     # The entries that change characters.
@@ -139,6 +146,36 @@ class Tonight:
         if lock is not None:
             self.locks.append(lock)
         return self._deltas(entry, category)
+
+    def _roll(self, entry: Entry) -> list[Effect]:
+        """Willpower spent on a roll, and the damage it marked."""
+        payload = entry.payload
+        deltas: dict[str, dict[str, Any]] = {cid: {} for cid in entry.character_ids}
+        roller = payload.get("character")
+        if payload.get("willpower_spent") and isinstance(self.characters.get(roller), TableState):
+            state = self.characters[roller]
+            spent = payload["willpower_spent"]
+            if spent > state.willpower:
+                self.flag("below-zero", roller, entry, f"{state.name} spends {spent} Willpower with {state.willpower} left: held at 0")
+                spent = max(state.willpower, 0)
+            self.characters[roller] = state.spending_willpower(spent)
+            deltas.setdefault(roller, {})["spent"] = {"willpower": spent}
+        if payload.get("damage"):
+            self._damage(entry, payload["damage"], deltas)
+        return [Effect(cid, entry, delta) for cid, delta in deltas.items()]
+
+    def _health(self, entry: Entry) -> list[Effect]:
+        deltas: dict[str, dict[str, Any]] = {cid: {} for cid in entry.character_ids}
+        self._damage(entry, entry.payload["damage"], deltas)
+        return [Effect(cid, entry, delta) for cid, delta in deltas.items()]
+
+    def _damage(self, entry: Entry, damage: dict, deltas: dict[str, dict[str, Any]]) -> None:
+        target = damage["target"]
+        state = self.characters.get(target)
+        if not isinstance(state, TableState):
+            return
+        self.characters[target] = state.damaged(damage["kind"], damage["amount"])
+        deltas.setdefault(target, {})["health"] = {damage["kind"]: damage["amount"], "track": self.characters[target].health.marks}
 
     def _regain(self, entry: Entry) -> list[Effect]:
         return self._deltas(entry, Category(entry.payload["category"]))
@@ -220,6 +257,8 @@ _HANDLERS = {
     Kind.CHANGED: Tonight._changed,
     Kind.ADJUDICATION: Tonight._adjudication,
     Kind.REGAIN: Tonight._regain,
+    Kind.ROLL: Tonight._roll,
+    Kind.HEALTH: Tonight._health,
 }
 
 

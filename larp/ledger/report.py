@@ -5,11 +5,15 @@ import io
 
 from larp.ledger.reconcile import Change, Reconciliation
 from larp.rules import CharacterState, game_time
+from larp.rules.tabletop import TableState
 from larp.sheet import ATTRIBUTES
 
 
-def describe(state: CharacterState) -> str:
-    """A character's state in one line: totals, what is lost, Willpower, Abilities."""
+def describe(state: CharacterState | TableState) -> str:
+    """A character's state in one line: totals, what is lost, Willpower, Abilities (a tabletop
+    character: Willpower and her Health track)."""
+    if isinstance(state, TableState):
+        return state.describe()
     parts = [", ".join(f"{c.value.title()} {state.total(c)}" for c in ATTRIBUTES)]
     lost = [f"{c.value.title()} {', '.join(state.lost[c.value])}" for c in ATTRIBUTES if state.lost.get(c.value)]
     if lost:

@@ -9,12 +9,16 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from larp.rules import CharacterState, game_time
+from larp.rules.tabletop import TableState
 from larp.sheet import ATTRIBUTES
 from larp.station.screens.base import StationScreen
 
 
-def standing(character: CharacterState) -> str:
-    """A character's totals in one line: categories, Willpower, Abilities spent."""
+def standing(character: CharacterState | TableState) -> str:
+    """A character's totals in one line: categories, Willpower, Abilities spent (a tabletop
+    character: Willpower and her Health track)."""
+    if isinstance(character, TableState):
+        return character.describe()
     parts = [f"{category.value.title()} {character.total(category)}" for category in ATTRIBUTES]
     parts.append(f"Willpower {character.willpower}")
     spent = {

@@ -119,7 +119,7 @@ class SheetScreen(StationScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("challenge", "regain"):
-            return self.desk is not None and self.character_id is not None
+            return self.desk is not None and self.character_id is not None and self.desk.system == "met"
         return True
 
     def action_clear(self) -> None:

@@ -10,7 +10,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from larp.rules import CharacterState, Lock, game_time
+from larp.rules.tabletop import TableState
 from larp.sheet import ATTRIBUTES, STANDALONE, Category
+from larp.station.widgets.table_sheet import table_sheet
 
 SIDE_BY_SIDE = 100
 """From this width on, tonight's locks and entries stand beside the sheet's details."""
@@ -22,7 +24,7 @@ LOST = "○"
 class SheetCard:
     """What the sheet panel shows, gathered from the desk by the screen."""
 
-    character: CharacterState
+    character: CharacterState | TableState
     locks: Sequence[Lock]
     entries: Sequence  # the desk's entries naming this character, oldest first
     now: float
@@ -82,6 +84,8 @@ class SheetView(Widget):
 
     def sheet(self) -> RenderableType:
         card = self.card
+        if isinstance(card.character, TableState):
+            return Group(self.heading(card.character), Text(), table_sheet(card.character), Text(), *self.tonight(card))
         details, tonight = Group(*self.details(card)), Group(*self.tonight(card))
         if self.size.width < SIDE_BY_SIDE:
             below: RenderableType = Group(details, Text(), tonight)
@@ -146,9 +150,12 @@ class SheetView(Widget):
         return [table]
 
     def tonight(self, card: SheetCard) -> list[RenderableType]:
-        parts: list[RenderableType] = [Text("Five-minute rule", style="bold")]
-        parts += [lock_line(lock, card.now, card.names) for lock in card.locks] or [Text("no challenge barred", style="dim")]
-        parts += [Text(), Text("Tonight", style="bold")]
+        parts: list[RenderableType] = []
+        if not isinstance(card.character, TableState):
+            parts += [Text("Five-minute rule", style="bold")]
+            parts += [lock_line(lock, card.now, card.names) for lock in card.locks] or [Text("no challenge barred", style="dim")]
+            parts += [Text()]
+        parts += [Text("Tonight", style="bold")]
         reversals = {entry.reverses: entry.short_id for entry in card.entries if entry.reverses}
         parts += [entry_line(entry, reversals.get(entry.id)) for entry in card.entries] or [
             Text("nothing recorded yet", style="dim")
