@@ -25,6 +25,10 @@ class StationScreen(Screen):
     def desk(self):
         return self.app.desk
 
+    def record_changed(self) -> None:
+        """The night record changed (an entry written here, or arrived from another station):
+        show it afresh. The night log and the reconciliation read it again; others need not."""
+
     def commands(self) -> Iterable[SystemCommand]:
         """What this screen adds to the command palette."""
         return ()

@@ -66,6 +66,10 @@ class NightLogScreen(HoldsScans, StationScreen):
         table.add_column("What happened", width=max(30, self.app.size.width - SUMMARY_MARGIN))
 
     def on_screen_resume(self) -> None:
+        self.record_changed()
+
+    def record_changed(self) -> None:
+        """Read the record afresh: the filters' choices and the entries."""
         self.fill_filters()
         self.show_entries()
 

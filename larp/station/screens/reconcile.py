@@ -65,9 +65,13 @@ class ReconcileScreen(StationScreen):
             yield Static(id="characters")
 
     def on_screen_resume(self) -> None:
-        self.action_refresh()
+        self.record_changed()
 
     def action_refresh(self) -> None:
+        self.record_changed()
+
+    def record_changed(self) -> None:
+        """Reconcile the night record afresh."""
         if self.desk is None:
             return
         reconciliation = self.app.consult(self.desk.reconcile)
