@@ -7,11 +7,12 @@ reversals), rolling the dice systems, and what comes after the game (bundles, re
 
 from larp.desk.adjudicating import Adjudicating
 from larp.desk.afterwards import Afterwards
+from larp.desk.combat import Combat
 from larp.desk.core import DeskCore
 from larp.desk.keeping import Keeping
 from larp.desk.rolling import Rolling
 from larp.desk.writing import Writing
 
 
-class Desk(Adjudicating, Rolling, Keeping, Afterwards, Writing, DeskCore):
+class Desk(Adjudicating, Combat, Rolling, Keeping, Afterwards, Writing, DeskCore):
     """See `larp.desk` for the whole API."""

@@ -1,11 +1,70 @@
 """The dice systems at the desk: pools named from a sheet, rolls (typed or the station's dice),
 Health marked, Initiative and attacks; every roll one entry of the night record."""
 
+from dataclasses import dataclass, field
+
 from larp.desk.errors import DeskError
 from larp.ledger import Entry, Kind
 from larp.rules.dice.health import MARKS
 from larp.rules.tabletop import TableState
-from larp.sheet import NamedPool, PoolError, parse_pool
+from larp.sheet import NamedPool, PoolError, PoolPart, parse_pool
+from larp.desk.deciding import decide, needed, station_faces
+
+DEFAULT_DIFFICULTY = 6
+
+
+@dataclass(frozen=True)
+class RollCall:
+    """What the Narrator calls for: whose pool, against what, with which options."""
+
+    pool: str
+    """Named from the sheet ("Dexterity + Firearms + 2", "Wits + Composure") or a number of dice."""
+    character: str | None = None
+    action: str = ""
+    difficulty: int = DEFAULT_DIFFICULTY
+    """Storyteller: 2 to 10."""
+    again: int = 10
+    """Storytelling: 10-again, 9-again or 8-again."""
+    rote: bool = False
+    willpower: bool = False
+    specialty: bool = False
+    modifier: int = 0
+    """Dice added or taken by circumstances, beyond the pool as named."""
+    wounds: bool = True
+    """The roller's wound penalty counts (D-HEALTH-2)."""
+    target: int | None = None
+    """An extended action: the successes needed in all."""
+    damage: str | None = None
+    """A character whose Health track takes the successes as damage (an attack)."""
+    damage_kind: str = "lethal"
+    defense: int = 0
+    """Dice taken away by the defender's Defense and armor (an attack)."""
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A roll called and read against the sheet, before any die falls."""
+
+    call: RollCall
+    system: str
+    pool: NamedPool
+    dice: int
+    """The dice to roll, every option counted (0 or less: a chance die in the Storytelling System)."""
+    reasons: tuple[tuple[str, int, str], ...] = field(default=())
+    """What changed the pool beyond its Traits: (what, dice, rule)."""
+
+    @property
+    def text(self) -> str:
+        """`Dexterity 3 + Athletics 2 + 2, Willpower +3 (D-NEW-3) = 10 dice`."""
+        return pool_text(self.pool.text, self.reasons, self.dice, self.system)
+
+
+def pool_text(named: str, reasons, dice: int, system: str) -> str:
+    """A pool in words: its Traits and numbers, each option with its rule, the dice it makes."""
+    said = named + "".join(f", {what} {count:+d} ({rule})" for what, count, rule in reasons)
+    if system == "storytelling" and dice <= 0:
+        return f"{said} = {dice}: a chance die (D-NEW-2)"
+    return f"{said} = {dice} {'die' if dice == 1 else 'dice'}"
 
 
 class Rolling:
@@ -53,3 +112,155 @@ class Rolling:
             summary += f"; {' '.join(reason.split())}"
         payload = {"damage": {"target": character_id, "kind": kind, "amount": amount}, "reason": " ".join(reason.split())}
         return self._write(Kind.HEALTH, summary, [character_id], payload)
+
+    def prepare(self, call: RollCall) -> Prepared:
+        """The roll read against the sheet: the pool's Traits, and every option that adds or
+        takes dice, each with its reason. Refused with a clear message for an unknown Trait,
+        a Specialty she lacks, a difficulty out of range."""
+        system = self.system
+        if system == "met":
+            raise DeskError(f"{self.chronicle.name} is a Mind's Eye Theatre chronicle: its challenges are thrown, not rolled")
+        pool = self.pool(call.pool, call.character)
+        roller = self.table_character(call.character) if call.character else None
+        reasons: list[tuple[str, int, str]] = []
+        if call.modifier:
+            reasons.append(("circumstances", call.modifier, "D-NEW-3" if system == "storytelling" else "D-OLD-1"))
+        if system == "storyteller":
+            if not 2 <= call.difficulty <= 10:
+                raise DeskError(f"a difficulty is from 2 to 10, not {call.difficulty} (D-OLD-1)")
+        else:
+            if call.again not in (8, 9, 10):
+                raise DeskError(f"rerolls are 10-again, 9-again or 8-again, not {call.again}-again (D-NEW-1)")
+            if pool.unskilled:
+                penalty = -3 if pool.unskilled == "mental" else -1
+                reasons.append((f"unskilled ({pool.unskilled.title()} Skill)", penalty, "D-NEW-3"))
+            if call.specialty:
+                reasons.append(("Specialty", 1, "D-NEW-3"))
+            if call.willpower:
+                reasons.append(("Willpower", 3, "D-NEW-3"))
+        if call.specialty:
+            self._check_specialty(pool, roller)
+        if call.willpower and roller is not None and roller.willpower < 1:
+            raise DeskError(f"{roller.name} has no Willpower left to spend")
+        if call.willpower and roller is None:
+            raise DeskError("Willpower is spent by a character: name whose pool it is")
+        if roller is not None and call.wounds and roller.health.penalty:
+            reasons.append((f"wound penalty ({roller.health.marks})", roller.health.penalty, "D-HEALTH-2"))
+        if call.defense:
+            target = self.table_character(call.damage).name if call.damage else "the defender"
+            reasons.append((f"{target}'s Defense and armor", -call.defense, "D-NEW-3"))
+        if call.damage:
+            self.table_character(call.damage)
+            if call.damage_kind not in MARKS:
+                raise DeskError(f"damage is bashing, lethal or aggravated, not {call.damage_kind!r}")
+        if call.target is not None and call.target < 1:
+            raise DeskError("an extended action needs at least one success in all")
+        dice = pool.dice + sum(dice for _, dice, _ in reasons)
+        return Prepared(call, system, pool, dice, tuple(reasons))
+
+    @staticmethod
+    def _check_specialty(pool: NamedPool, roller: TableState | None) -> None:
+        specialties = getattr(roller.sheet, "specialties", {}) if roller else {}
+        if not any(part.name in specialties for part in pool.parts):
+            who = roller.name if roller else "nobody"
+            raise DeskError(f"{who} has no Specialty in a Skill of this pool: a Specialty adds a die only to its Skill")
+
+    # The dice: how many are still owed, what they decided, and the entry.
+
+    def dice_needed(self, prepared: Prepared, faces: list[int]) -> int:
+        """How many more dice the players still roll (the pool, then every reroll it earned)."""
+        return needed(prepared, faces)
+
+    def why_more(self, prepared: Prepared, faces: list[int]) -> str:
+        """Why dice are still owed, in words: the pool not all rolled, or rerolls earned."""
+        start = max(prepared.dice, 1) if prepared.system == "storytelling" else max(prepared.dice, 0)
+        if len(faces) < start:
+            return f"the pool is {start} dice and {len(faces)} were given"
+        again = "rote: failed dice rolled again" if prepared.call.rote else f"{prepared.call.again}-again"
+        return f"rerolls owed ({again}, D-NEW-1)"
+
+    def roll(self, prepared: Prepared, faces: list[int] | None = None, *, seed: int | None = None) -> Entry:
+        """The roll decided and recorded: with `faces` as the players typed them (every die,
+        rerolls included), else with the station's dice (`secrets`, or `seed` for a replay)."""
+        call = prepared.call
+        self._current()
+        source = "typed" if faces is not None else "station"
+        if faces is None:
+            faces = station_faces(prepared, seed)
+        else:
+            owed = needed(prepared, faces)
+            if owed > 0:
+                raise DeskError(f"{owed} more {'die' if owed == 1 else 'dice'} to roll: {self.why_more(prepared, faces)}")
+            if owed < 0:
+                raise DeskError(f"{-owed} {'die' if owed == -1 else 'dice'} too many: the pool and its rerolls take {len(faces) + owed}")
+        rolled = decide(prepared, faces)
+        characters = [cid for cid in (call.character, call.damage) if cid]
+        damage = None
+        if call.damage and rolled["successes"] > 0:
+            damage = {"target": call.damage, "kind": call.damage_kind, "amount": rolled["successes"]}
+        payload = {
+            "system": prepared.system,
+            "character": call.character,
+            "action": " ".join(call.action.split()),
+            "pool": {
+                "said": " ".join(call.pool.split()),
+                "traits": [[part.name, part.dots] for part in prepared.pool.parts],
+                "modifier": prepared.pool.modifier,
+                "reasons": [list(reason) for reason in prepared.reasons],
+                "dice": prepared.dice,
+            },
+            "difficulty": call.difficulty if prepared.system == "storyteller" else None,
+            "again": call.again if prepared.system == "storytelling" else None,
+            "options": options_of(prepared),
+            "faces": faces,
+            "source": source,
+            "seed": seed,
+            "result": rolled,
+            "willpower_spent": 1 if call.willpower and call.character else 0,
+            "damage": damage,
+        }
+        return self._write(Kind.ROLL, self._roll_summary(prepared, rolled, damage), list(dict.fromkeys(characters)), payload)
+
+    def _roll_summary(self, prepared: Prepared, rolled: dict, damage: dict | None) -> str:
+        call = prepared.call
+        who = self.table_character(call.character).name if call.character else "The Narrator"
+        head = f"{who} rolls {' '.join(call.pool.split())}"
+        if call.action.strip():
+            head += f" ({' '.join(call.action.split())})"
+        against = f"difficulty {call.difficulty}" if prepared.system == "storyteller" else f"{call.again}-again"
+        parts = [f"{head}, {prepared.dice} dice, {against}: {rolled['outcome']}, {rolled['successes']} success{'es' if rolled['successes'] != 1 else ''}"]
+        if call.willpower and call.character:
+            parts.append(f"{who} spends 1 Willpower")
+        if damage:
+            target = self.table_character(damage["target"])
+            after = target.damaged(damage["kind"], damage["amount"]).health
+            parts.append(f"{target.name} takes {damage['amount']} {damage['kind']}: Health {after.marks}")
+        return "; ".join(parts)
+
+
+def options_of(prepared: Prepared) -> dict:
+    call = prepared.call
+    options: dict = {"willpower": call.willpower, "specialty": call.specialty, "rote": call.rote, "wounds": call.wounds}
+    if call.modifier:
+        options["modifier"] = call.modifier
+    if call.target is not None:
+        options["target"] = call.target
+    if call.defense:
+        options["defense"] = call.defense
+    if prepared.pool.unskilled:
+        options["unskilled"] = prepared.pool.unskilled
+    return options
+
+
+def roll_lines(entry: Entry) -> list[str]:
+    """A recorded roll in words: its summary, the pool, every die with what it did and the
+    rule behind it, and the notes of the result."""
+    payload = entry.payload
+    pool = payload["pool"]
+    named = NamedPool(tuple(PoolPart(name, dots) for name, dots in pool["traits"]), pool["modifier"]).text
+    if not pool["traits"]:
+        named = pool["said"]
+    lines = [entry.summary, f"Pool: {pool_text(named, pool.get('reasons', []), pool['dice'], payload['system'])}"]
+    lines += [f"{die['face']:>3}  {die['did']} ({die['rule']})" for die in payload["result"]["dice"]]
+    lines += [f"     {text} ({rule})" for rule, text in payload["result"].get("notes", [])]
+    return lines

@@ -131,6 +131,8 @@ class Rolled(Payload):
     """success, failure, botch, dramatic failure, exceptional success…"""
     dice: list[Die]
     notes: list[tuple[str, str]] = []
+    initiative: int | None = None
+    """An Initiative roll: the die plus the Initiative modifier."""
 
 
 class Pool(Payload):
@@ -138,8 +140,10 @@ class Pool(Payload):
     """The pool as the Narrator named it: "Dexterity + Firearms + 2", or a number."""
     traits: list[tuple[str, int]] = []
     modifier: int = 0
+    reasons: list[tuple[str, int, str]] = []
+    """What else added or took dice: (what, dice, rule), as Willpower +3, wound penalty -1."""
     dice: int
-    """The dice rolled before rerolls, every option counted (a chance die: 0)."""
+    """The dice rolled before rerolls, every option counted (a chance die: 0 or less)."""
 
 
 class Roll(Payload):

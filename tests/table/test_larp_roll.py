@@ -1,0 +1,66 @@
+"""`larp roll`: the pool, its options, typed dice or the station's, the result die by die, the entry."""
+
+import json
+import subprocess
+import sys
+
+from larp.cli import main
+from tests.table.conftest import STORYTELLER, STORYTELLING
+
+
+def roll(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["roll", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_d_larp_roll_typed_dice_name_every_die_and_are_recorded(capsys):
+    code, out, err = roll(capsys, "Dexterity + Athletics", "--character", "louis", "--chronicle", str(STORYTELLING), "--dice", "10 8 3 1 7 0 4")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("Louis Marchand rolls Dexterity + Athletics, 5 dice, 10-again")
+    assert lines[1] == "Pool: Dexterity 3 + Athletics 2 = 5 dice"
+    assert [line.split()[0] for line in lines[2:9]] == ["10", "8", "3", "1", "7", "10", "4"]  # 0 is the 10
+    assert lines[-1].startswith("Recorded as ")
+    assert main(["log"]) == 0
+    assert "Louis Marchand rolls Dexterity + Athletics" in capsys.readouterr().out
+
+
+def test_d_larp_roll_rerolls_owed_without_a_terminal_exit_2(capsys):
+    code, out, err = roll(capsys, "Dexterity + Athletics", "--character", "louis", "--chronicle", str(STORYTELLING), "--dice", "10 8 3 1 7")
+    assert code == 2
+    assert "1 more die to roll" in err and out == ""
+    main(["log", "--format", "json"])
+    assert [e["kind"] for e in json.loads(capsys.readouterr().out)] == ["night-opened"]
+
+
+def test_d_larp_roll_station_dice_with_a_seed_replay_the_same_faces(capsys):
+    first = roll(capsys, "Wits + Finance", "--character", "veronica", "--chronicle", str(STORYTELLER), "--seed", "9", "--format", "json")
+    second = roll(capsys, "Wits + Finance", "--character", "veronica", "--seed", "9", "--format", "json")
+    one, two = json.loads(first[1]), json.loads(second[1])
+    assert one["payload"]["faces"] == two["payload"]["faces"] and len(one["payload"]["faces"]) == 7
+    assert one["payload"]["source"] == "station" and one["kind"] == "roll"
+
+
+def test_d_larp_roll_unknown_trait_says_which(capsys):
+    code, out, err = roll(capsys, "Dex + Brawl", "--character", "louis", "--chronicle", str(STORYTELLING))
+    assert code == 1
+    assert err.strip() == (
+        "larp roll: Louis Marchand's sheet has no Trait “Dex”. Did you mean Dexterity? "
+        "A pool names Attributes, Skills, the sheet's own Traits, Willpower, and numbers."
+    )
+
+
+def test_d_larp_roll_a_bad_face_is_refused_before_anything_is_recorded(capsys):
+    code, out, err = roll(capsys, "3", "--chronicle", str(STORYTELLING), "--dice", "4 11 2")
+    assert code == 1 and "“11” is not a face of a d10" in err
+
+
+def test_d_larp_roll_does_not_load_the_station(tmp_path):
+    code = (
+        "import sys; from larp.cli import main;"
+        f"main(['roll', '4', '--chronicle', {str(STORYTELLING)!r}, '--db', {str(tmp_path / 'n.sqlite3')!r}, '--seed', '1']);"
+        "print('\\n'.join(sys.modules), file=sys.stderr)"
+    )
+    err = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr
+    assert "textual" not in {name.split(".")[0] for name in err.split()}
