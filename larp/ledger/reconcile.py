@@ -4,12 +4,12 @@ Anomalies come first: what two stations ruling on the same sheet, or a reversal
 after the fact, left for the Narrators to settle.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from larp.ledger.bulk import bulk
 from larp.ledger.effects import Anomaly, Effect
-from larp.ledger.entry import Entry
+from larp.ledger.entry import Entry, Kind
 from larp.ledger.projection import Tonight
 from larp.rules import CharacterState
 
@@ -20,7 +20,11 @@ class Change:
 
     entry: Entry
     delta: dict[str, Any]
+    """What the entry did to her, as applied (nothing, for a reversed entry)."""
     reversed_by: str | None = None
+    undone: dict[str, Any] = field(default_factory=dict)
+    """A reversed entry: what it had recorded for her, struck by its reversal."""
+    reversal_reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -36,6 +40,9 @@ class Change:
             data["delta"] = self.delta
         if self.reversed_by:
             data["reversed_by"] = self.reversed_by
+            data["reversal_reason"] = self.reversal_reason
+            if self.undone:
+                data["undone"] = self.undone
         return data
 
 
@@ -89,7 +96,18 @@ def reconcile(chronicle: str, night: int, entries: Iterable[Entry]) -> Reconcili
     tonight = Tonight.of(entries, effects)
     changes: dict[str, list[Change]] = {cid: [] for cid in tonight.characters}
     for effect in effects:
-        changes.setdefault(effect.character, []).append(Change(effect.entry, effect.delta, effect.reversed_by))
+        if effect.reversed_by:
+            reversal = tonight.reversals[effect.entry.id]
+            change = Change(
+                effect.entry,
+                effect.delta,
+                effect.reversed_by,
+                as_recorded(effect.entry, effect.character),
+                reversal.payload.get("reason", ""),
+            )
+        else:
+            change = Change(effect.entry, effect.delta)
+        changes.setdefault(effect.character, []).append(change)
     characters = {
         cid: CharacterNight(cid, state.name, tonight.starts[cid], tuple(changes[cid]), state)
         for cid, state in sorted(tonight.characters.items())
@@ -101,3 +119,26 @@ def reconcile(chronicle: str, night: int, entries: Iterable[Entry]) -> Reconcili
         anomalies=tuple(tonight.anomalies),
         characters=characters,
     )
+
+
+def as_recorded(entry: Entry, cid: str) -> dict[str, Any]:
+    """What an entry recorded for a character, as a delta: a reversed entry's, never applied."""
+    payload = entry.payload
+    if entry.kind is Kind.CHANGED:
+        return {"sheet": "changed"}
+    delta: dict[str, Any] = {}
+    if entry.kind in (Kind.ROLL, Kind.HEALTH):
+        if payload.get("willpower_spent") and payload.get("character") == cid:
+            delta["spent"] = {"willpower": payload["willpower_spent"]}
+        damage = payload.get("damage")
+        if damage and damage["target"] == cid:
+            delta["health"] = {damage["kind"]: damage["amount"]}
+        return delta
+    result = payload.get("result", {})
+    category = payload["challenge"]["category"] if entry.kind is Kind.ADJUDICATION else payload.get("category", "")
+    for what in ("regained", "lost"):
+        if cid in result.get(what, {}):
+            delta[what] = {category: result[what][cid]}
+    if cid in result.get("spent", {}):
+        delta["spent"] = result["spent"][cid]
+    return delta

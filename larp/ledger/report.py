@@ -31,10 +31,9 @@ def change_line(change: Change) -> str:
     line = f"{game_time(entry.game_time)} {entry.station}"
     if entry.narrator:
         line += f" ({entry.narrator})"
-    line += f" [{entry.short_id}] {entry.summary}"
     if change.reversed_by:
-        line += f" — reversed by {change.reversed_by[:8]}"
-    return line
+        return line + f" [{entry.short_id}] ~~{entry.summary}~~ reversed by {change.reversed_by[:8]} ({change.reversal_reason})"
+    return line + f" [{entry.short_id}] {entry.summary}"
 
 
 def as_markdown(reconciliation: Reconciliation) -> str:

@@ -127,3 +127,19 @@ def test_markdown_and_csv_put_anomalies_first(tmp_path, stations):
     assert rows[0]["row"] == "anomaly:trait-not-there" and rows[0]["station"] == "bar"
     janet = [row["row"] for row in rows if row["character"] == "janet"]
     assert janet == ["anomaly:trait-not-there", "start", "change", "change", "end"]
+
+
+def test_a_reversed_entry_keeps_what_it_recorded_beside_its_reversal_and_reason(tmp_path, stations):
+    hall, _ = stations
+    mistaken = hall.record(JANET_LOSES_QUICK)
+    reversal = hall.reverse(mistaken.id, "Janet had Celerity up")
+    janet = hall.reconcile().characters["janet"]
+    struck, undoing = janet.changes
+    assert struck.entry.id == mistaken.id and struck.delta == {}
+    assert struck.undone == {"lost": {"physical": ["Quick"]}}
+    assert (struck.reversed_by, struck.reversal_reason) == (reversal.id, "Janet had Celerity up")
+    assert struck.to_json()["undone"] == {"lost": {"physical": ["Quick"]}}
+    assert undoing.entry.id == reversal.id and undoing.undone == {} and undoing.reversed_by is None
+    assert janet.end.to_json()["lost"]["physical"] == []
+    text = as_markdown(hall.reconcile())
+    assert f"~~{mistaken.summary}~~ reversed by {reversal.short_id} (Janet had Celerity up)" in text
