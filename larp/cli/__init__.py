@@ -11,7 +11,7 @@ import importlib
 import sys
 
 # The modules of larp.cli that register commands, in the order `larp --help` lists them.
-COMMAND_MODULES = ["bundles", "cards", "log", "night", "reconcile", "record", "resolve", "roll", "scan", "schema", "station"]
+COMMAND_MODULES = ["bundles", "cards", "log", "night", "odds", "reconcile", "record", "resolve", "roll", "scan", "schema", "station"]
 
 
 def build_parser() -> argparse.ArgumentParser:
