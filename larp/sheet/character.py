@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints, field_validator
 
 from larp.sheet.categories import ATTRIBUTES, Category
 
@@ -10,8 +10,24 @@ Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max
 CharacterId = Annotated[
     str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 ]
-Count = Annotated[int, Field(ge=1, le=99)]
-Rating = Annotated[int, Field(ge=0, le=99)]
+Count = Annotated[int, Strict(), Field(ge=1, le=99)]
+Rating = Annotated[int, Strict(), Field(ge=0, le=99)]
+Whole = Annotated[int, Strict()]
+"""A whole number as JSON or TOML writes one: never a string, a float or true/false."""
+Flag = Annotated[bool, Strict()]
+"""true or false, never a string or a number."""
+
+
+def distinct_names(value: object) -> object:
+    """Names that are the same once trimmed (`"Tough"`, `" Tough"`) are refused, not merged."""
+    if isinstance(value, dict) and len(value) > 1:
+        seen: dict[str, str] = {}
+        for key in value:
+            trimmed = key.strip() if isinstance(key, str) else key
+            if trimmed in seen:
+                raise ValueError(f"{seen[trimmed]!r} and {key!r} are the same name: give it once")
+            seen[trimmed] = key
+    return value
 
 
 class Frozen(BaseModel):
@@ -24,6 +40,8 @@ class TraitList(Frozen):
     physical: dict[Name, Count] = {}
     social: dict[Name, Count] = {}
     mental: dict[Name, Count] = {}
+
+    _distinct = field_validator("physical", "social", "mental", mode="before")(distinct_names)
 
     def of(self, category: Category) -> dict[str, int]:
         return getattr(self, category) if category in ATTRIBUTES else {}
@@ -63,7 +81,9 @@ class Sheet(Person):
         {}, description="other standalone Traits the chronicle uses (Glamour, Banality)"
     )
     retests: list[Name] = Field([], description="Gifts, Merits, Backgrounds and powers that give a retest")
-    bomb: bool = Field(False, description="the sheet grants the bomb sign (R-CH-4)")
+    bomb: Flag = Field(False, description="the sheet grants the bomb sign (R-CH-4)")
+
+    _distinct = field_validator("abilities", "standalone", mode="before")(distinct_names)
 
     @field_validator("retests")
     @classmethod

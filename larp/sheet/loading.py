@@ -87,9 +87,28 @@ def read_document(path: Path) -> tuple[Any, str | None]:
     return parse_json(text, str(path)), None
 
 
+class _Twice(dict):
+    """An object that gave a key twice: marked while parsing, found and named afterwards."""
+
+    key = ""
+
+
 def parse_json(text: str, where: str) -> Any:
+    """JSON text as Python values; a key given twice in one object is refused, with its place."""
+    twice: list[_Twice] = []
+
+    def made(pairs: list[tuple[str, Any]]) -> dict:
+        found = dict(pairs)
+        if len(found) == len(pairs):
+            return found
+        marked = _Twice(found)
+        keys = [key for key, _ in pairs]
+        marked.key = next(key for index, key in enumerate(keys) if key in keys[:index])
+        twice.append(marked)
+        return marked
+
     try:
-        return json.loads(text)
+        data = json.loads(text, object_pairs_hook=made)
     except json.JSONDecodeError as error:
         raise SheetError(
             f"{where}, line {error.lineno}" if where else f"line {error.lineno}",
@@ -97,6 +116,23 @@ def parse_json(text: str, where: str) -> Any:
         ) from None
     except RecursionError:
         raise SheetError(where, "is not valid JSON: nested too deeply") from None
+    if twice:
+        path, key = _twice_in(data, ())
+        raise SheetError(_at(where, field_path(path)), f"the key {key!r} is given twice in one object")
+    return data
+
+
+def _twice_in(value: Any, path: tuple) -> tuple[tuple, str] | None:
+    """The place of the first object that gave a key twice, and the key."""
+    if isinstance(value, _Twice):
+        return path, value.key
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in children:
+        if isinstance(child, (dict, list)):
+            found = _twice_in(child, path + (key,))
+            if found is not None:
+                return found
+    return None
 
 
 def load_sheet(path: Path, system: str = "met") -> Sheet | TableSheet:

@@ -5,10 +5,10 @@ Events and steps are objects with exactly one key; the key says what they are.
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, Discriminator, Field, Tag, model_validator
+from pydantic import BaseModel, Discriminator, Field, Strict, Tag, model_validator
 
 from larp.sheet.categories import Category
-from larp.sheet.character import CharacterId, Frozen, Name, Sheet
+from larp.sheet.character import CharacterId, Flag, Frozen, Name, Sheet, Whole
 from larp.sheet.chronicle import HouseRules
 
 SideName = Literal["challenger", "defender"]
@@ -45,13 +45,13 @@ class Party(Frozen):
     character: CharacterId
     trait: Name | None = Field(None, description="the bid Trait (physical, social, mental)")
     ability: Name | None = Field(None, description="the Ability named for the challenge (R-TIE-2)")
-    bonus: int = Field(0, ge=-99, le=99, description="bonus Traits, negative for a penalty (R-TRAIT-5)")
+    bonus: Whole = Field(0, ge=-99, le=99, description="bonus Traits, negative for a penalty (R-TRAIT-5)")
 
 
 class Static(Frozen):
     """A static difficulty of N Traits; its throws are the Narrator's (R-TIE-4: it defends)."""
 
-    static: int = Field(ge=0, le=99)
+    static: Whole = Field(ge=0, le=99)
 
 
 def _party_or_static(value: Any) -> str:
@@ -71,7 +71,7 @@ class Throw(Frozen):
 
 class Declare(Frozen):
     side: SideName
-    total: int = Field(ge=0, le=999)
+    total: Whole = Field(ge=0, le=999)
 
 
 class Cite(Frozen):
@@ -84,7 +84,7 @@ class Retest(Frozen):
     side: SideName
     source: Literal["ability", "overbid", "willpower", "other"]
     name: Name | None = None
-    total: int | None = Field(None, ge=0, le=999)
+    total: Whole | None = Field(None, ge=0, le=999)
 
     @model_validator(mode="after")
     def _named(self) -> "Retest":
@@ -152,10 +152,10 @@ class ChallengeSpec(Frozen):
     category: Category
     challenger: Party
     defender: Defender
-    control: bool = Field(False, description="the effect would alter the defender's will (R-RT-4)")
+    control: Flag = Field(False, description="the effect would alter the defender's will (R-RT-4)")
     effect: str = ""
-    win_outright: bool = Field(False, description="simple tests: a tie fails (R-SIMPLE-1)")
-    target: int | None = Field(None, ge=1, le=99, description="race: wins needed; streak: the cap")
+    win_outright: Flag = Field(False, description="simple tests: a tie fails (R-SIMPLE-1)")
+    target: Whole | None = Field(None, ge=1, le=99, description="race: wins needed; streak: the cap")
     steps: list[Step] = []
 
     @model_validator(mode="after")
@@ -183,7 +183,7 @@ class Regain(Frozen):
 
 
 class Clock(Frozen):
-    advance_minutes: float = Field(ge=0, le=24 * 60)
+    advance_minutes: Annotated[float, Strict()] = Field(ge=0, le=24 * 60)
 
 
 class ChallengeEvent(Frozen):
@@ -210,5 +210,5 @@ class Transcript(Frozen):
     """One night's adjudications, to replay (TRANSCRIPT.md)."""
 
     house_rules: HouseRules = HouseRules()
-    characters: list[Sheet] = []
-    events: list[Event] = []
+    characters: list[Sheet]
+    events: list[Event]

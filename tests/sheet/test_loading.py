@@ -83,7 +83,7 @@ def test_an_unknown_house_rule_value_names_the_field(tmp_path):
 
 
 def test_a_transcript_naming_a_character_twice_is_refused():
-    text = json.dumps({"characters": [{"id": "a", "traits": {}}, {"id": "a", "traits": {}}]})
+    text = json.dumps({"characters": [{"id": "a", "traits": {}}, {"id": "a", "traits": {}}], "events": []})
     with pytest.raises(SheetError) as refused:
         load_transcript(text)
     assert "characters[1].id" in str(refused.value)
