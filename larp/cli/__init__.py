@@ -8,7 +8,13 @@ command, so that `larp resolve` never loads the station.
 
 import argparse
 import importlib
+import os
 import sys
+
+from larp.cli.output import plain_output
+
+EXIT_PIPE_CLOSED = 141
+"""What a shell reports for a program whose reader went away (128 + SIGPIPE)."""
 
 # The modules of larp.cli that register commands, in the order `larp --help` lists them.
 COMMAND_MODULES = ["bundles", "cards", "log", "night", "odds", "reconcile", "record", "resolve", "roll", "scan", "schema", "station"]
@@ -35,7 +41,16 @@ def main(argv: list[str] | None = None) -> int:
     if not hasattr(args, "func"):
         parser.print_help()
         return 0
-    return int(args.func(args) or 0)
+    if args.command in ("station", "serve"):
+        return int(args.func(args) or 0)
+    try:
+        with plain_output():
+            return int(args.func(args) or 0)
+    except BrokenPipeError:
+        # The reader went away (`larp log | head`): stop quietly, and let nothing more be
+        # written to the closed pipe when Python flushes standard output on the way out.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_PIPE_CLOSED
 
 
 if __name__ == "__main__":
