@@ -1,10 +1,11 @@
-"""Every rule id of RULES.md has at least one test named for it (`test_r_rt_3_…`)."""
+"""Every rule id of RULES.md and of docs/DICE.md has at least one test named for it (`test_r_rt_3_…`)."""
 
 import re
 from pathlib import Path
 
 ROOT = Path(__file__).parents[1]
 RULES = ROOT.parent / "shared" / "RULES.md"
+DICE = ROOT / "docs" / "DICE.md"
 # The ids of RULES.md, kept here too so that the check runs where the rules file is not beside the repository.
 RULE_IDS = {
     *(f"R-TRAIT-{n}" for n in range(1, 6)), *(f"R-CH-{n}" for n in range(1, 5)),
@@ -13,11 +14,19 @@ RULE_IDS = {
     "R-SIMPLE-1", "R-EXT-1", "R-EXT-2", "R-MASS-1", *(f"D-OLD-{n}" for n in range(1, 6)),
     "D-NEW-1", "D-NEW-2", "D-NEW-3",
 }
+# The ids of docs/DICE.md: the dice seeds' rules in full.
+DICE_IDS = {*(f"D-ST-{n}" for n in range(1, 16)), *(f"D-SG-{n}" for n in range(1, 19)), *(f"D-HEALTH-{n}" for n in range(1, 7))}
+ID = r"\*\*([RD]-[A-Z]+-\d+)"
 
 
 def test_the_list_of_rule_ids_is_that_of_rules_md():
     if RULES.exists():
-        assert set(re.findall(r"\*\*([RD]-[A-Z]+-\d+)", RULES.read_text())) == RULE_IDS
+        assert set(re.findall(ID, RULES.read_text())) == RULE_IDS
+
+
+def test_the_list_of_dice_rule_ids_is_that_of_dice_md():
+    found = re.findall(ID, DICE.read_text())
+    assert len(found) == len(set(found)) and set(found) == DICE_IDS
 
 
 def test_every_rule_id_has_a_test_named_for_it():
@@ -25,5 +34,5 @@ def test_every_rule_id_has_a_test_named_for_it():
     for path in (ROOT / "tests").rglob("test_*.py"):
         names |= set(re.findall(r"def (test_\w+)", path.read_text()))
     prefix = lambda rule: "test_" + rule.lower().replace("-", "_") + "_"
-    missing = sorted(rule for rule in RULE_IDS if not any(name.startswith(prefix(rule)) for name in names))
+    missing = sorted(rule for rule in RULE_IDS | DICE_IDS if not any(name.startswith(prefix(rule)) for name in names))
     assert missing == []

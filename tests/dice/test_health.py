@@ -52,3 +52,19 @@ def test_d_health_5_healing_takes_off_wounds_of_its_kind():
     assert heal(track, "bashing", 1).marks == "XX/····"
     assert heal(track, "lethal", 5).marks == "//·····"
     assert heal(track, "aggravated", 1) == track
+
+
+def test_d_health_6_a_werewolf_heals_bashing_each_turn_lethal_each_quarter_hour_and_with_essence():
+    from larp.rules.dice.health import regenerate
+
+    track = mark(mark(mark(Track(7), "aggravated", 1), "lethal", 3), "bashing", 2)
+    assert regenerate(track, turns=1).marks == "*XXX/··"
+    assert regenerate(track, turns=5).marks == "*XXX···"
+    assert regenerate(track, minutes=29).marks == "*XX//··"  # one quarter hour gone by
+    assert regenerate(track, minutes=30, essence=1).marks == "*//····"
+    assert regenerate(track, turns=9, minutes=600).marks == "*······"  # aggravated stays
+    down = mark(Track(3), "lethal", 3)
+    assert down.incapacitated and not regenerate(down, essence=1).incapacitated
+    with pytest.raises(RuleError) as refused:
+        regenerate(track, turns=-1)
+    assert refused.value.rule == "D-HEALTH-6"

@@ -1,7 +1,8 @@
 """The Health track (seed 004, "Health and Damage"): bashing, lethal and aggravated wounds.
 
 Rule ids: D-HEALTH-1 marking in order, D-HEALTH-2 wound penalties, D-HEALTH-3 no more
-Health (incapacitated), D-HEALTH-4 additional damage upgrades wounds, D-HEALTH-5 healing.
+Health (incapacitated), D-HEALTH-4 additional damage upgrades wounds, D-HEALTH-5 healing,
+D-HEALTH-6 a werewolf's healing.
 A track is the wounds marked, left to right: aggravated first, then lethal, then bashing,
 as the seed keeps them (a worse wound pushes the lighter ones right). Its length is the
 character's Health dots.
@@ -42,6 +43,11 @@ class Track:
         """Wound penalty: -1 with the third-to-last box marked, -2 the second-to-last, -3 the last."""
         left = self.boxes - len(self.wounds)
         return -3 + left if left < 3 else 0
+
+    @property
+    def incapacitated(self) -> bool:
+        """D-HEALTH-3: the last box is marked."""
+        return len(self.wounds) == self.boxes
 
     @property
     def state(self) -> str:
@@ -87,3 +93,16 @@ def heal(track: Track, kind: Wound, amount: int) -> Track:
     for _ in range(min(amount, wounds.count(kind))):
         wounds.remove(kind)
     return Track(track.boxes, _sorted(wounds))
+
+
+LETHAL_MINUTES = 15
+
+
+def regenerate(track: Track, *, turns: int = 0, minutes: int = 0, essence: int = 0) -> Track:
+    """D-HEALTH-6, a werewolf's healing in any form: one bashing wound a turn, one lethal wound
+    each 15 minutes, and one lethal wound at once for each point of Essence spent (an
+    incapacitated werewolf spends one reflexively, if she has one)."""
+    if min(turns, minutes, essence) < 0:
+        raise RuleError("D-HEALTH-6", "turns, minutes and Essence spent are 0 or more")
+    healed = heal(track, "bashing", turns)
+    return heal(healed, "lethal", minutes // LETHAL_MINUTES + essence)
