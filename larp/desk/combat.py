@@ -51,7 +51,7 @@ class Combat:
         rolled = {
             "successes": 0,
             "outcome": f"Initiative {total}",
-            "dice": [{"face": face, "did": f"added to the Initiative modifier {sheet.initiative}", "rule": "D-NEW-4"}],
+            "dice": [{"face": face, "did": f"added to the Initiative modifier {sheet.initiative}", "rule": "D-SG-11"}],
             "initiative": total,
         }
         payload = {
