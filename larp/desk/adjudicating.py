@@ -21,6 +21,7 @@ from larp.rules import (
     regain,
     start_challenge,
 )
+from larp.rules.odds import Odds, challenge_odds
 from larp.sheet import Category
 from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent
 
@@ -30,6 +31,7 @@ forbidden = Translated(RuleError, DeskError.forbidden)
 
 class Adjudicating:
     _latest_start: tuple = ()
+    _latest_odds: tuple = (None, None, None)
     """The spec last started, and the desk's revision then: nothing to check if neither changed."""
 
     def start(self, spec: ChallengeSpec) -> tuple[ChallengeState, list[Note]]:
@@ -48,6 +50,15 @@ class Adjudicating:
 
     def offers(self, state: ChallengeState) -> list[Offer]:
         return legal_actions(state)
+
+    def odds(self, state: ChallengeState, policy: str = "best") -> Odds:
+        """Each side's exact chance to win from this state, throws at random (larp.rules.odds).
+
+        The latest answer is kept: the station asks again for the same state at every key."""
+        kept_state, kept_policy, _ = self._latest_odds
+        if kept_state is not state or kept_policy != policy:
+            self._latest_odds = (state, policy, challenge_odds(state, policy))
+        return self._latest_odds[2]
 
     def commit(self, state: ChallengeState, notes: list[Note] = ()) -> Entry:
         """Write the challenge as one adjudication entry (concluding it first if it is not yet).
