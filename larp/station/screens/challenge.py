@@ -36,6 +36,7 @@ from larp.sheet.transcript import (
 from larp.station.modals import ConfirmScreen, NumberScreen, PickScreen, TextScreen
 from larp.station.scan_catcher import HoldsScans
 from larp.station.screens.base import StationScreen
+from larp.station.widgets.challenge_odds import ChallengeOdds
 from larp.station.widgets.challenge_view import RETEST_SOURCES, ChallengeView
 from larp.station.widgets.fitted import Fitted
 from larp.station.widgets.notes_log import NotesLog
@@ -81,6 +82,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
     def body(self) -> ComposeResult:
         with VerticalScroll(id="challenge-scroll"):
             yield ChallengeView(id="challenge")
+        yield ChallengeOdds(id="odds")
         yield Fitted(id="prompt")
         yield NotesLog(id="notes")
 
@@ -98,6 +100,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
         view.state = self.state
         view.pending = self.pending
         view.decided = outcome(self.state)
+        self.query_one(ChallengeOdds).show_odds(self.state, self.app.consult(self.desk.odds, self.state))
         self.query_one("#prompt", Fitted).show(self.prompt())
         self.query_one(NotesLog).notes = tuple(self.notes)
         self.refresh_bindings()
