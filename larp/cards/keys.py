@@ -2,7 +2,8 @@
 
 Made the first time a card of the chronicle is issued, kept in the chronicle's
 card folder (see `larp.cards.store`) with owner-only permissions, and never
-shown. Every station that reads the chronicle's cards needs a copy of it.
+shown. Every station that reads the chronicle's cards needs a copy of it: the
+stations of an event get it from the event's hub (`larp.event`).
 """
 
 import secrets
@@ -49,3 +50,16 @@ def reading_key(chronicle_id: str) -> bytes:
             "copy it again from the station that printed the cards.",
         )
     return key
+
+
+def stored_key(chronicle_id: str) -> str | None:
+    """The key file's text, as the event's hub keeps it; None when there is none."""
+    try:
+        return key_path(chronicle_id).read_text(encoding="ascii").strip() or None
+    except (FileNotFoundError, UnicodeDecodeError):
+        return None
+
+
+def keep_key(chronicle_id: str, text: str) -> None:
+    """The event's key for the chronicle, kept as this station's (owner-only, written whole)."""
+    write_private(make_card_folder(chronicle_id) / KEY_FILE, text.encode("ascii"))

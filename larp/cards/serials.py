@@ -28,7 +28,12 @@ def next_serial(chronicle_id: str, character_id: str) -> int:
     """Issue the character a new card: its serial, one past the current one, is recorded."""
     serials = current_serials(chronicle_id)
     serials[character_id] = serials.get(character_id, FIRST_SERIAL) + 1
+    keep_serials(chronicle_id, serials)
+    return serials[character_id]
+
+
+def keep_serials(chronicle_id: str, serials: dict[str, int]) -> None:
+    """Write the chronicle's current serials (the event's, once an event's hub has them)."""
     folder = make_card_folder(chronicle_id)
     text = json.dumps(serials, indent=2, sort_keys=True) + "\n"
     write_private(folder / SERIALS_FILE, text.encode("utf-8"))
-    return serials[character_id]

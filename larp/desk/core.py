@@ -17,6 +17,7 @@ from larp.desk.opening import (
 )
 from larp.home import default_db
 from larp.ledger import Entry, GameClock, Kind, Ledger, LedgerError, NightRow, Tonight
+from larp.ledger.exchange import HUB_SETTING
 from larp.ledger.write_behind import WriteBehind
 from larp.rules import CharacterState, Night
 from larp.sheet import Chronicle, Sheet
@@ -53,6 +54,8 @@ class DeskCore:
         """Bumped whenever the desk's view of the record changes: an entry taken, a fold."""
         self._behind: WriteBehind | None = None
         """While entries are written behind the desk's back (`writing_behind`)."""
+        self.hub: str | None = None
+        """The event's hub this record joined (`larp join`): the game clock is the event's."""
 
     # Opening and closing.
 
@@ -66,15 +69,17 @@ class DeskCore:
         *,
         now: Now | None = None,
         open_night: bool = True,
+        hub: str | None = None,
     ) -> Self:
         """The desk on the record at `db` (made if new), at this station's open night.
 
         With `open_night=False` no night is opened: the desk reads the latest night
-        of its chronicle (or none yet, for a record that will receive bundles).
+        of its chronicle (or none yet, for a record that will receive bundles). With
+        `hub`, the record joins that event first (see `join`), and pulls its night.
         """
         with recorded:
             ledger = Ledger.open(db if db is not None else default_db())
-        return cls._on(ledger, chronicle, station, narrator, now, open_night)
+        return cls._on(ledger, chronicle, station, narrator, now, open_night, hub)
 
     @classmethod
     def read(cls, db: Path | str | None = None, *, now: Now | None = None) -> Self:
@@ -84,7 +89,7 @@ class DeskCore:
         return cls._on(ledger, None, None, "", now, open_night=False)
 
     @classmethod
-    def _on(cls, ledger, folder, station, narrator, now, open_night) -> Self:
+    def _on(cls, ledger, folder, station, narrator, now, open_night, hub=None) -> Self:
         try:
             with recorded:
                 chronicle = choose_chronicle(ledger, folder, to_open=open_night)
@@ -95,6 +100,13 @@ class DeskCore:
                 station = station or ledger.setting("station") or socket.gethostname()
                 narrator = narrator or ledger.setting("narrator") or ""
             desk = cls(ledger, chronicle, station, narrator, now or utc_now)
+            if hub:
+                try:
+                    desk.join(hub)
+                except DeskError:
+                    pass  # joined all the same: the station works offline and syncs when it can
+            with recorded:
+                desk.hub = ledger.setting(HUB_SETTING)
             desk._find_night(open_night)
         except BaseException:
             ledger.close()
@@ -138,7 +150,8 @@ class DeskCore:
         self.night_row, _ = self.ledger.open_night(self.chronicle.id, number, opening)
 
     def close(self) -> None:
-        """Let go of the record (the night stays open: see `close_night`)."""
+        """Let go of the record (the night stays open: see `close_night`), and of the hub."""
+        self.stop_live()
         self.ledger.close()
 
     def __enter__(self) -> Self:
@@ -168,11 +181,7 @@ class DeskCore:
             entries = self.ledger.entries(self.night_row)
         self.tonight = Tonight.of(entries)
         self.revision += 1
-        clock = GameClock()
-        for entry in entries:
-            if entry.station == self.station:
-                clock = clock.after(entry)
-        self.clock = clock
+        self.clock = GameClock.of(entries, None if self.hub else self.station)
         mine = {e.kind for e in entries if e.station == self.station}
         self.opened_here = Kind.OPENED in mine
         self.closed = Kind.CLOSED in mine

@@ -2,17 +2,19 @@
 
 Its parts, each in its own module: the core (the record, the chronicle, the
 night), writing entries, adjudicating, keeping the night (clock, characters,
-reversals), rolling the dice systems, and what comes after the game (bundles, reconciliation, archiving).
+reversals), rolling the dice systems, what comes after the game (bundles, reconciliation,
+archiving), and the event (joining a hub, syncing with it).
 """
 
 from larp.desk.adjudicating import Adjudicating
 from larp.desk.afterwards import Afterwards
 from larp.desk.combat import Combat
 from larp.desk.core import DeskCore
+from larp.desk.event import EventSync
 from larp.desk.keeping import Keeping
 from larp.desk.rolling import Rolling
 from larp.desk.writing import Writing
 
 
-class Desk(Adjudicating, Combat, Rolling, Keeping, Afterwards, Writing, DeskCore):
+class Desk(Adjudicating, Combat, Rolling, Keeping, Afterwards, EventSync, Writing, DeskCore):
     """See `larp.desk` for the whole API."""

@@ -1,4 +1,4 @@
-"""A station's game clock (R-NIGHT-2), as its entries tell it.
+"""A station's game clock (R-NIGHT-2), as its entries tell it; or an event's, as all its stations' do.
 
 The clock starts at 0:00 when the station opens its night and runs with wall
 time; a hold stops it, a resume starts it again, and an advance moves it on.
@@ -8,6 +8,7 @@ is the latest of those figures plus the wall time elapsed since, if running.
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Iterable
 
 from larp.ledger.entry import Entry, Kind
 
@@ -22,6 +23,24 @@ class GameClock:
     @property
     def held(self) -> bool:
         return self.since is None
+
+    @classmethod
+    def of(cls, entries: Iterable[Entry], station: str | None) -> "GameClock":
+        """The clock as the station's entries tell it, in the order it wrote them; with no
+        station, the event's one clock: every station's entries in wall-time order, started by
+        the first opening, so that a hold at any station holds them all."""
+        if station is not None:
+            told = [entry for entry in entries if entry.station == station]
+        else:
+            told = sorted(entries, key=lambda entry: (entry.wall_time, entry.station, entry.seq))
+        clock, started = cls(), False
+        for entry in told:
+            if entry.kind is Kind.OPENED:
+                if started:
+                    continue
+                started = True
+            clock = clock.after(entry)
+        return clock
 
     def at(self, now: datetime) -> float:
         """Game minutes at wall time `now`."""

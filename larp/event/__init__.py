@@ -1,0 +1,21 @@
+"""The event: every station of a game sharing one live record, on PostgreSQL.
+
+Each station commits to its own SQLite record first (larp.ledger); the sync pushes its
+new entries to the event's hub and pulls everyone else's, inserting only what is absent,
+so every station converges to the union of all entries.
+
+- cluster.py: a PostgreSQL cluster in a folder of this laptop (initdb, pg_ctl), run as
+  the `postgres` user when larp runs as root.
+- hub.py: `larp hub start|stop|status`: the cluster, the event's role and database, the
+  line that joins it.
+- schema.py: the event's tables; sync.py: one push and pull, cards included;
+  live.py: the sync all night, with LISTEN/NOTIFY.
+
+Every failure is an `EventError` (`Unreachable` when the hub can't be reached).
+"""
+
+from larp.event.errors import EventError, Unreachable
+from larp.event.live import Live, SyncStatus
+from larp.event.sync import Moved, connect, sync_once
+
+__all__ = ["EventError", "Live", "Moved", "SyncStatus", "Unreachable", "connect", "sync_once"]

@@ -1,0 +1,138 @@
+"""A PostgreSQL cluster in a folder of this laptop, made and run with Debian's binaries.
+
+PostgreSQL refuses to run as root: run by root, every server command runs as the
+`postgres` system user (`runuser`), and the folder is given to that user. The
+commands are found in `/usr/lib/postgresql/*/bin` (the newest), else on PATH.
+"""
+
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+from pathlib import Path
+
+from larp.event.errors import EventError
+
+SERVER_USER = "postgres"
+"""Who runs the server when larp runs as root."""
+STARTING_SECONDS = 30
+
+
+def binary(name: str) -> str:
+    """The PostgreSQL command `name` (initdb, pg_ctl…), newest version first."""
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), key=version_of, reverse=True)
+    if found:
+        return found[0]
+    on_path = shutil.which(name)
+    if on_path:
+        return on_path
+    raise EventError(
+        f"PostgreSQL's {name} is not installed on this laptop: install PostgreSQL "
+        "(sudo apt-get install postgresql), or point --hub at a PostgreSQL server you run"
+    )
+
+
+def version_of(path: str) -> tuple[int, ...]:
+    folder = Path(path).parents[1].name
+    return tuple(int(part) for part in folder.split(".") if part.isdigit())
+
+
+def server_user() -> str | None:
+    """The system user the server runs as: None for whoever runs larp, unless that is root."""
+    if os.geteuid() != 0:
+        return None
+    try:
+        pwd.getpwnam(SERVER_USER)
+    except KeyError:
+        raise EventError(
+            f"PostgreSQL does not run as root, and this laptop has no {SERVER_USER!r} user to run it: "
+            "run larp as another user, or install PostgreSQL (which makes that user)"
+        ) from None
+    return SERVER_USER
+
+
+def run_server_command(name: str, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """A PostgreSQL command, run as the server's user."""
+    command = [binary(name), *args]
+    user = server_user()
+    if user is not None:
+        command = ["runuser", "-u", user, "--", *command]
+    done = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    if check and done.returncode != 0:
+        said = (done.stderr or done.stdout).strip().splitlines()
+        raise EventError(f"PostgreSQL's {name} failed: {said[-1] if said else f'exit status {done.returncode}'}")
+    return done
+
+
+def give_folder(folder: Path) -> None:
+    """The cluster's folder made (0700) and, run by root, given to the server's user, who must
+    be able to reach it."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder.chmod(0o700)
+    user = server_user()
+    if user is None:
+        return
+    account = pwd.getpwnam(user)
+    for path in [folder, *folder.rglob("*")]:
+        os.chown(path, account.pw_uid, account.pw_gid)
+    for parent in folder.resolve().parents:
+        if not parent.stat().st_mode & 0o001:
+            raise EventError(
+                f"the {user} user, who runs PostgreSQL here, can't reach {folder} ({parent} is closed to "
+                "other users): give --dir a folder outside it, such as /var/lib/larp/hub"
+            )
+
+
+def is_cluster(folder: Path) -> bool:
+    return (folder / "PG_VERSION").is_file()
+
+
+def make_cluster(folder: Path) -> None:
+    """initdb: the local socket (in the folder, closed to others) trusts; the network asks
+    for a password checked with scram-sha-256."""
+    give_folder(folder)
+    run_server_command(
+        "initdb",
+        "--pgdata",
+        str(folder),
+        "--username",
+        "postgres",
+        "--encoding",
+        "UTF8",
+        "--auth-local",
+        "trust",
+        "--auth-host",
+        "scram-sha-256",
+    )
+    hba = folder / "pg_hba.conf"
+    hba.write_text(
+        "# larp: the local socket is in the cluster's folder, which only its owner can reach\n"
+        "local all all trust\n"
+        "host all all all scram-sha-256\n"
+    )
+    give_folder(folder)
+
+
+def start_cluster(folder: Path, listen: str, port: int) -> None:
+    options = (
+        f"-c listen_addresses='{listen}' -c port={port} -c unix_socket_directories='{folder}' "
+        "-c password_encryption=scram-sha-256"
+    )
+    run_server_command(
+        "pg_ctl", "start", "--wait", f"--timeout={STARTING_SECONDS}", "--pgdata", str(folder),
+        "--log", str(folder / "server.log"), "-o", options,
+    )
+
+
+def stop_cluster(folder: Path, mode: str = "fast") -> None:
+    run_server_command("pg_ctl", "stop", "--wait", "--pgdata", str(folder), "--mode", mode)
+
+
+def is_running(folder: Path) -> bool:
+    return run_server_command("pg_ctl", "status", "--pgdata", str(folder), check=False).returncode == 0
+
+
+def admin_url(folder: Path, port: int, database: str = "postgres") -> str:
+    """The superuser's connection, through the socket in the cluster's folder."""
+    return f"host={folder} port={port} user=postgres dbname={database}"

@@ -1,0 +1,129 @@
+"""The sync all night: a thread of its own that keeps this record and the event's hub level.
+
+It pushes an entry soon after the station commits it (it watches the record), pulls as
+soon as another station says it brought something (LISTEN/NOTIFY), and syncs every few
+seconds anyway (the cards, a notification lost). When the hub can't be reached it says
+since when, and how many entries wait, and tries again until the hub is back.
+"""
+
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import psycopg
+
+from larp.event.errors import EventError, Unreachable
+from larp.event.schema import CHANNEL
+from larp.event.sync import Moved, connect, sync_once, unreachable
+from larp.ledger import Ledger, LedgerError
+from larp.ledger.exchange import waiting
+
+WATCH_SECONDS = 0.1
+"""How often the record is looked at for new entries of this station."""
+ROUND_SECONDS = 2.0
+"""A whole sync at least this often, while the hub answers."""
+RETRY_SECONDS = 1.0
+"""How soon the hub is tried again when it can't be reached."""
+
+
+@dataclass(frozen=True)
+class SyncStatus:
+    online: bool
+    since: datetime | None
+    """Offline since (None: not reached yet, or online)."""
+    waiting: int
+    """This record's entries not on the hub yet."""
+    problem: str | None = None
+    """The last sync refused, or why the hub can't be reached."""
+    last_sync: datetime | None = None
+
+    def text(self) -> str:
+        waits = f"{self.waiting} entr{'y' if self.waiting == 1 else 'ies'} waiting"
+        if not self.online:
+            when = f" since {self.since.astimezone().strftime('%H:%M')}" if self.since else ""
+            return f"offline{when}, {waits}"
+        if self.problem:
+            return f"sync refused: {self.problem}"
+        return "online" + (f", {waits}" if self.waiting else "")
+
+
+class Live:
+    """The sync worker of one record; `status()` for the station's status bar."""
+
+    def __init__(self, where: str, url: str, station: str) -> None:
+        self.where = where
+        self.url = url
+        self.station = station
+        self.stopping = threading.Event()
+        self.synced = threading.Condition()
+        self.rounds = 0
+        """Whole syncs done (tests wait on it)."""
+        self._status = SyncStatus(online=False, since=None, waiting=0)
+        self.thread = threading.Thread(target=self._run, name="larp-event-sync", daemon=True)
+        self.thread.start()
+
+    def status(self) -> SyncStatus:
+        return self._status
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join()
+
+    def wait_round(self, timeout: float) -> bool:
+        """Wait for the next whole sync; whether one happened."""
+        with self.synced:
+            seen = self.rounds
+            return self.synced.wait_for(lambda: self.rounds > seen, timeout)
+
+    def _run(self) -> None:
+        try:
+            ledger = Ledger.open(self.where)
+        except LedgerError as error:
+            self._status = SyncStatus(False, datetime.now(timezone.utc), 0, str(error))
+            return
+        try:
+            while not self.stopping.is_set():
+                try:
+                    self._connected(ledger)
+                except Unreachable as error:
+                    self._offline(ledger, str(error))
+                except psycopg.Error as error:
+                    self._offline(ledger, str(unreachable(self.url, error)))
+                self.stopping.wait(RETRY_SECONDS)
+        finally:
+            ledger.close()
+
+    def _connected(self, ledger: Ledger) -> None:
+        with connect(self.url) as work, connect(self.url) as listen:
+            listen.execute(f"LISTEN {CHANNEL}")
+            self._round(ledger, work)
+            seen, last = ledger.changed_elsewhere(), time.monotonic()
+            while not self.stopping.is_set():
+                told = any(True for _ in listen.notifies(timeout=WATCH_SECONDS, stop_after=1))
+                written = ledger.changed_elsewhere() != seen
+                if told or written or time.monotonic() - last > ROUND_SECONDS:
+                    seen, last = ledger.changed_elsewhere(), time.monotonic()
+                    self._round(ledger, work)
+
+    def _round(self, ledger: Ledger, work: psycopg.Connection) -> Moved | None:
+        moved, problem = None, None
+        try:
+            moved = sync_once(ledger, work, self.url, self.station)
+        except Unreachable:
+            raise
+        except EventError as error:
+            problem = str(error)
+        self._status = SyncStatus(True, None, waiting(ledger), problem, datetime.now(timezone.utc))
+        with self.synced:
+            self.rounds += 1
+            self.synced.notify_all()
+        return moved
+
+    def _offline(self, ledger: Ledger, why: str) -> None:
+        since = self._status.since if not self._status.online and self._status.since else datetime.now(timezone.utc)
+        try:
+            count = waiting(ledger)
+        except LedgerError:
+            count = self._status.waiting
+        self._status = SyncStatus(False, since, count, why, self._status.last_sync)
