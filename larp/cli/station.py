@@ -3,6 +3,7 @@
 Textual and textual-serve are imported only inside the functions that run them.
 """
 
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -39,12 +40,18 @@ def add_night_options(parser) -> None:
     )
     parser.add_argument("--station", help="this station's name in the night record (default: the machine's name)")
     parser.add_argument("--narrator", default="", help="the Narrator at this station")
+    parser.add_argument(
+        "--hub",
+        default=os.environ.get("LARP_HUB") or None,
+        metavar="URL",
+        help="join the event at URL (the line larp hub start printed; default: $LARP_HUB, else the event the record joined)",
+    )
 
 
 def night_arguments(args) -> list[str]:
     """The options of `args` that say which night to open, as command-line words."""
     words = []
-    for option in ("db", "chronicle", "station", "narrator"):
+    for option in ("db", "chronicle", "station", "narrator", "hub"):
         value = getattr(args, option)
         if value:
             words += [f"--{option}", str(value)]
@@ -54,7 +61,7 @@ def night_arguments(args) -> list[str]:
 def run_station(args) -> int:
     from larp.station import create_app
 
-    app = create_app(db=args.db, chronicle=args.chronicle, station=args.station, narrator=args.narrator)
+    app = create_app(db=args.db, chronicle=args.chronicle, station=args.station, narrator=args.narrator, hub=args.hub)
     app.run()
     return app.return_code or 0
 

@@ -4,13 +4,19 @@ The desk keeps talking to its own record; the sync (larp.event) brings the other
 stations' entries into it, and the desk folds them in like any entry written elsewhere.
 """
 
+import os
+from pathlib import Path
+
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError, Translated
-from larp.event import EventError, Live, Moved, SyncStatus, connect, sync_once
+from larp.event import EventError, Live, Moved, SyncStatus, connect, hub, sync_once
+from larp.event.hub import HubSettings, StationSeen
+from larp.home import data_dir
 from larp.ledger.exchange import HUB_SETTING, keep_private
 from larp.ledger.store import MEMORY
 
 HUB_SCHEMES = ("postgresql://", "postgres://")
+ROOT_HUB = "/var/lib/larp/hub"
 
 told = Translated(EventError, lambda error: DeskError(str(error)))
 """The event's errors, as the desk's."""
@@ -40,10 +46,13 @@ class EventSync:
     def sync(self) -> Moved:
         """Push this record's new entries to the hub and pull everyone else's, once."""
         if not self.hub:
+            with recorded:
+                self.hub = self.ledger.setting(HUB_SETTING)  # joined since, by another program
+        if not self.hub:
             raise DeskError("this station has joined no event: larp join URL (the line larp hub start printed)")
         with told, recorded:
-            with connect(self.hub) as hub:
-                moved = sync_once(self.ledger, hub, self.hub, self.station)
+            with connect(self.hub) as connection:
+                moved = sync_once(self.ledger, connection, self.hub, self.station)
         self.refold_later()
         return moved
 
@@ -60,3 +69,28 @@ class EventSync:
         live, self._live = self._live, None
         if live is not None:
             live.stop()
+
+
+def hub_folder() -> Path:
+    """Where `larp hub start` keeps the event's cluster: the larp data folder; run by root,
+    a folder the `postgres` user who runs the server can reach."""
+    return Path(ROOT_HUB) if os.geteuid() == 0 and "LARP_HOME" not in os.environ else data_dir() / "hub"
+
+
+def start_hub(folder: Path | None, listen: str | None, port: int | None) -> HubSettings:
+    with told:
+        return hub.start_hub(folder or hub_folder(), listen, port)
+
+
+def stop_hub(folder: Path | None) -> None:
+    with told:
+        hub.stop_hub(folder or hub_folder())
+
+
+def hub_status(folder: Path | None) -> tuple[HubSettings, list[StationSeen]]:
+    with told:
+        return hub.hub_status(folder or hub_folder())
+
+
+def is_loopback(listen: str) -> bool:
+    return hub.is_loopback(listen)

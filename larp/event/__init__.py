@@ -16,6 +16,7 @@ Every failure is an `EventError` (`Unreachable` when the hub can't be reached).
 
 from larp.event.errors import EventError, Unreachable
 from larp.event.live import Live, SyncStatus
+from larp.event import hub
 from larp.event.sync import Moved, connect, sync_once
 
 __all__ = ["EventError", "Live", "Moved", "SyncStatus", "Unreachable", "connect", "sync_once"]

@@ -9,13 +9,15 @@ from larp.ledger.entry import Entry
 @dataclass(frozen=True, slots=True)
 class Anomaly:
     kind: str
-    """trait-not-there, regain-twice, below-zero, reversed-relied-on, sheets-differ, unknown-reversal."""
+    """trait-not-there, regain-twice, lock-broken, below-zero, reversed-relied-on, sheets-differ, unknown-reversal."""
     character: str
     entry: Entry
     message: str
+    earlier: Entry | None = None
+    """The entry this one breaks a rule against, where there is one (another station's, often)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "kind": self.kind,
             "character": self.character,
             "entry": self.entry.id,
@@ -24,6 +26,10 @@ class Anomaly:
             "game_time": self.entry.game_time,
             "message": self.message,
         }
+        if self.earlier is not None:
+            data["earlier_entry"] = self.earlier.id
+            data["earlier_station"] = self.earlier.station
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.results import lock_from_json
 from larp.ledger.starting import starting_state
-from larp.rules import CharacterState, Lock, Night
+from larp.rules import CharacterState, Lock, Night, game_time
 from larp.rules.tabletop import TableState
 from larp.sheet import ANY_SHEET, Category, HouseRules, Sheet, TableSheet
 
@@ -32,6 +32,10 @@ class Tonight:
         self.starts: dict[str, CharacterState | TableState] = {}
         self.start_data: dict[str, dict] = {}
         self.locks: list[Lock] = []
+        self.lockers: dict[Lock, Entry] = {}
+        """The entry that set each lock."""
+        self.regains: dict[tuple[str, str], Entry] = {}
+        """The entry that used each character's regain of a category."""
         self.reversals = reversals
         """Reversed entry id → the reversal entry."""
         self.pending: dict[str, list[tuple[Entry, Entry]]] = {}
@@ -93,8 +97,8 @@ class Tonight:
         state = self.characters.get(cid)
         return state.name if state else cid
 
-    def flag(self, kind: str, cid: str, entry: Entry, message: str) -> None:
-        self.anomalies.append(Anomaly(kind, cid, entry, message))
+    def flag(self, kind: str, cid: str, entry: Entry, message: str, earlier: Entry | None = None) -> None:
+        self.anomalies.append(Anomaly(kind, cid, entry, message, earlier))
 
     # The entries that start characters.
 
@@ -142,10 +146,36 @@ class Tonight:
 
     def _adjudication(self, entry: Entry) -> list[Effect]:
         category = Category(entry.payload["challenge"]["category"])
+        self._check_locks(entry)
         lock = lock_from_json(entry.payload.get("lock"))
         if lock is not None:
             self.locks.append(lock)
+            self.lockers[lock] = entry
         return self._deltas(entry, category)
+
+    def _check_locks(self, entry: Entry) -> None:
+        """A challenge tried again while another station's five-minute lock held it (R-NIGHT-2),
+        with no override: what a station offline could not know."""
+        challenge = entry.payload["challenge"]
+        if entry.payload["result"].get("override") or not self.locks:
+            return
+        defender = challenge["defender"]
+        target = defender.get("character") or f"static:{defender.get('static')}"
+        tried = (challenge["challenger"]["character"], target, challenge["category"], challenge.get("effect", "").strip())
+        started = entry.payload.get("started", entry.game_time)
+        for lock in self.locks:
+            locker = self.lockers.get(lock)
+            if locker is not None and lock.until > started and (lock.challenger, lock.target, lock.category, lock.effect) == tried:
+                self.flag(
+                    "lock-broken",
+                    tried[0],
+                    entry,
+                    f"{self.name(tried[0])} tried the same challenge again at station {entry.station} (entry "
+                    f"{entry.short_id}) while the five-minute rule held it: station {locker.station} (entry "
+                    f"{locker.short_id}) barred it until game time {game_time(lock.until)} (R-NIGHT-2)",
+                    locker,
+                )
+                return
 
     def _roll(self, entry: Entry) -> list[Effect]:
         """Willpower spent on a roll, and the damage it marked."""
@@ -232,12 +262,16 @@ class Tonight:
 
     def _regained(self, entry: Entry, cid: str, category: Category, names: list[str]) -> list[str]:
         state = self.characters[cid]
+        first = self.regains.setdefault((cid, category.value), entry)
         if category.value in state.regained:
+            where = f"station {first.station} (entry {first.short_id})" if first is not entry else "earlier"
             self.flag(
                 "regain-twice",
                 cid,
                 entry,
-                f"{state.name} regains her {category.value.title()} Traits a second time tonight (R-NIGHT-1)",
+                f"{state.name} regains her {category.value.title()} Traits a second time tonight (R-NIGHT-1): "
+                f"first at {where}, again at station {entry.station} (entry {entry.short_id})",
+                None if first is entry else first,
             )
         lost = list(state.lost.get(category.value, ()))
         back = []

@@ -203,11 +203,13 @@ class StationApp(App[None]):
         yield SystemCommand("Quit", "Close the station; everything recorded stays recorded", self.action_quit)
 
 
-def open_desk(db: Path | None, chronicle: Path | None, station: str | None, narrator: str):
+def open_desk(db: Path | None, chronicle: Path | None, station: str | None, narrator: str, hub: str | None = None):
     """The real desk, opened on the night record (imported here: a cold start shows the screen first)."""
     from larp.desk import Desk
 
-    return Desk.open(db=db, chronicle=chronicle, station=station, narrator=narrator)
+    desk = Desk.open(db=db, chronicle=chronicle, station=station, narrator=narrator, hub=hub)
+    desk.go_live()
+    return desk
 
 
 def create_app(
@@ -217,10 +219,11 @@ def create_app(
     chronicle: Path | None = None,
     station: str | None = None,
     narrator: str = "",
+    hub: str | None = None,
 ) -> StationApp:
     """The station, on `desk` if given (tests), else on the desk it opens from these options."""
 
     def opener():
-        return open_desk(db, chronicle, station, narrator)
+        return open_desk(db, chronicle, station, narrator, hub)
 
     return StationApp(desk=desk, open_desk=opener)
