@@ -65,17 +65,34 @@ def resolve(args) -> int:
         return EXIT_BAD_INPUT
     if args.explain:
         return explain(transcript)
-    from larp.rules import RuleError, replay
+    from larp.rules import RuleError
 
     try:
-        done = replay(transcript)
+        text = replayed(transcript, args.indent)
     except RuleError as error:
         print(json.dumps({"error": error.to_json()}, indent=args.indent))
         return EXIT_FORBIDDEN
-    compact = (",", ":") if args.indent is None else None
-    sys.stdout.write(json.dumps(done.to_json(), indent=args.indent, separators=compact, ensure_ascii=False))
+    sys.stdout.write(text)
     sys.stdout.write("\n")
     return 0
+
+
+def replayed(transcript, indent: int | None) -> str:
+    """The night replayed, as the contract's JSON. Each result is kept as its JSON only, not
+    with the rules' notes, so that a long night's replay holds little more than its output."""
+    from larp.rules import Night, replaying
+
+    night = Night.begin(transcript.characters, transcript.house_rules)  # as it stands without events
+    if indent is not None:
+        results = []
+        for index, (night, result) in enumerate(replaying(transcript)):
+            results.append(result.to_json(index))
+        return json.dumps({"results": results, "characters": night.to_json()}, indent=indent, ensure_ascii=False)
+    encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+    parts = []
+    for index, (night, result) in enumerate(replaying(transcript)):
+        parts.append(encode(result.to_json(index)))
+    return f'{{"results":[{",".join(parts)}],"characters":{encode(night.to_json())}}}'
 
 
 def explain(transcript) -> int:

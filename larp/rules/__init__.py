@@ -30,7 +30,7 @@ from larp.rules.night import (
     run_challenge,
 )
 from larp.rules.notes import Note, game_time
-from larp.rules.replay import Replay, replay
+from larp.rules.replay import Replay, replay, replaying
 from larp.rules.signs import Side, Sign
 
 __all__ = [
@@ -62,6 +62,7 @@ __all__ = [
     "play_steps",
     "regain",
     "replay",
+    "replaying",
     "round_result",
     "run_challenge",
     "start_challenge",

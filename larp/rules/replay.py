@@ -1,6 +1,7 @@
 """Replaying a whole transcript: what `larp resolve` computes."""
 
 from dataclasses import dataclass
+from typing import Iterator
 
 from larp.rules.errors import RuleError
 from larp.rules.night import EventResult, Night, apply_event
@@ -19,14 +20,22 @@ class Replay:
         }
 
 
-def replay(transcript: Transcript) -> Replay:
-    """Every event in order; a RuleError names the event (and step) the rules refused."""
+def replaying(transcript: Transcript) -> Iterator[tuple[Night, EventResult]]:
+    """Each event in order, as the night after it and its result; a RuleError names the event
+    (and step) the rules refused. Nothing is kept: a caller holds what it needs."""
     night = Night.begin(transcript.characters, transcript.house_rules)
-    results = []
     for index, event in enumerate(transcript.events):
         try:
             night, result = apply_event(night, event)
         except RuleError as error:
             raise error.at(event=index) from None
+        yield night, result
+
+
+def replay(transcript: Transcript) -> Replay:
+    """Every event in order; a RuleError names the event (and step) the rules refused."""
+    night = Night.begin(transcript.characters, transcript.house_rules)
+    results = []
+    for night, result in replaying(transcript):
         results.append(result)
     return Replay(night, tuple(results))

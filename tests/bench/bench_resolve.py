@@ -1,13 +1,17 @@
 """Benchmark: a night of 10,000 contested challenges among 300 characters through `larp resolve`.
 
-Run on demand: `python tests/bench/bench_resolve.py`. The night has ties decided on
+Run on demand: `python tests/bench/bench_resolve.py [RUNS]`. The night has ties decided on
 totals, Ability retests, cancels and overbids; it is replayed by `larp resolve` as a
-whole process (start-up included). Budget: at least 10,000 challenges a second.
-Prints the figure, and the profile's top entries if it falls short.
+whole process (start-up included), beside its floor measured in the same run: the
+interpreter's start and `json.load` of the same file. Then the same at 100,000 challenges,
+for linearity and peak memory. Budgets (issue 11): at least 15,000 challenges a second,
+peak memory below 10 times the transcript's size. Prints min and median of each, and the
+profile's top entries if a budget is not met.
 """
 
 import json
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -16,7 +20,7 @@ from pathlib import Path
 
 CHARACTERS = 300
 CHALLENGES = 10_000
-BUDGET = 10_000  # challenges a second
+BUDGET = 15_000  # challenges a second (issue 11)
 SIGNS = ["rock", "paper", "scissors"]
 WINS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 LOSES = {beaten: winner for winner, beaten in WINS.items()}
@@ -70,43 +74,80 @@ def challenge(rng: random.Random, pair: tuple[str, str]) -> dict:
     }
 
 
-def night(seed: int = 7) -> dict:
+def night(seed: int = 7, challenges: int = CHALLENGES, characters: int = CHARACTERS) -> dict:
     """Every character fights about 67 times; the sheets are deep enough for that."""
     rng = random.Random(seed)
-    ids = [f"c{i}" for i in range(CHARACTERS)]
+    ids = [f"c{i}" for i in range(characters)]
     events = []
-    pairs = [(ids[i], ids[(i + 1 + r) % CHARACTERS]) for r in range(CHALLENGES // CHARACTERS + 1) for i in range(CHARACTERS)]
-    for pair in pairs[:CHALLENGES]:
+    rounds = range(challenges // characters + 1)
+    pairs = [(ids[i], ids[(i + 1 + r) % characters]) for r in rounds for i in range(characters)]
+    for pair in pairs[:challenges]:
         events.append(challenge(rng, pair))
-    return {"house_rules": {"five_minute_rule_minutes": 0}, "characters": [sheet(i) for i in range(CHARACTERS)], "events": events}
+    cast = [sheet(i) for i in range(characters)]
+    return {"house_rules": {"five_minute_rule_minutes": 0}, "characters": cast, "events": events}
 
 
-def main() -> int:
+MEASURED = """
+import resource, subprocess, sys, time
+started = time.perf_counter()
+done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+seconds = time.perf_counter() - started
+print(done.returncode, seconds, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def measured(command: list[str]) -> tuple[float, int]:
+    """Seconds and peak resident kilobytes of one process running `command`."""
+    out = subprocess.run([sys.executable, "-c", MEASURED, *command], capture_output=True, text=True, check=True)
+    code, seconds, peak = out.stdout.split()
+    if code != "0":
+        raise SystemExit(f"{' '.join(command)} exited {code}: {out.stderr[:500]}")
+    return float(seconds), int(peak)
+
+
+def figures(command: list[str], runs: int) -> tuple[float, float, int]:
+    """Min and median seconds of `runs` runs, and the highest peak memory in kilobytes."""
+    seconds, peaks = zip(*(measured(command) for _ in range(runs)))
+    return min(seconds), statistics.median(seconds), max(peaks)
+
+
+def night_file(folder: Path, challenges: int) -> Path:
+    """The night of `challenges` challenges, among as many characters as keeps each one's
+    share of fights what it is on the 10,000-challenge night."""
+    source = folder / f"night-{challenges}.json"
+    source.write_text(json.dumps(night(challenges=challenges, characters=CHARACTERS * challenges // CHALLENGES)))
+    return source
+
+
+def main(runs: int = 3) -> int:
     folder = Path(tempfile.mkdtemp(prefix="larp-bench-"))
-    source = folder / "night.json"
-    source.write_text(json.dumps(night()))
-    runs = []
-    for _ in range(3):
-        started = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "larp", "resolve", str(source)], capture_output=True)
-        runs.append(time.perf_counter() - started)
-        if done.returncode != 0:
-            print(done.stdout.decode()[:500], done.stderr.decode()[:500])
-            return 1
-    best = min(runs)
-    rate = CHALLENGES / best
-    print(f"larp resolve: {CHALLENGES} contested challenges among {CHARACTERS} characters "
-          f"({source.stat().st_size // 1024} KiB) in {best:.3f} s, best of {len(runs)}")
-    print(f"rate: {rate:,.0f} challenges a second (budget {BUDGET:,}): {'within' if rate >= BUDGET else 'OVER'} budget")
-    if rate < BUDGET:
+    met = True
+    for challenges in (CHALLENGES, 10 * CHALLENGES):
+        source = night_file(folder, challenges)
+        size = source.stat().st_size
+        floor = [sys.executable, "-c", f"import json; json.load(open({str(source)!r}))"]
+        larp = [sys.executable, "-m", "larp", "resolve", str(source)]
+        floor_min, floor_median, _ = figures(floor, runs)
+        best, median, peak = figures(larp, runs)
+        rate, median_rate = challenges / best, challenges / median
+        print(f"{challenges:,} challenges among {CHARACTERS * challenges // CHALLENGES:,} characters ({size // 1024:,} KiB), {runs} runs:")
+        print(f"  larp resolve:               min {best:.3f} s, median {median:.3f} s")
+        print(f"  floor (start + json.load):  min {floor_min:.3f} s, median {floor_median:.3f} s")
+        print(f"  ratio to the floor:         {best / floor_min:.1f} (min), {median / floor_median:.1f} (median)")
+        print(f"  rate: {rate:,.0f} challenges/s (median {median_rate:,.0f}); budget {BUDGET:,}: "
+              f"{'met' if rate >= BUDGET else 'NOT met'}")
+        print(f"  peak memory {peak / 1024:.0f} MiB = {peak * 1024 / size:.1f}x the transcript (budget < 10x)")
+        met = met and rate >= BUDGET and peak * 1024 < 10 * size
+    if not met:
         profile = folder / "resolve.prof"
+        source = folder / f"night-{CHALLENGES}.json"
         subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "larp", "resolve", str(source)],
                        capture_output=True)
         import pstats
 
-        pstats.Stats(str(profile)).sort_stats("cumulative").print_stats(25)
+        pstats.Stats(str(profile)).sort_stats("tottime").print_stats(20)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(*(int(arg) for arg in sys.argv[1:])))
