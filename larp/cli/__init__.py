@@ -20,11 +20,21 @@ EXIT_PIPE_CLOSED = 141
 COMMAND_MODULES = ["bundles", "cards", "event", "log", "night", "odds", "reconcile", "record", "resolve", "roll", "scan", "schema", "station"]
 
 
+def installed_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("larp")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="larp",
         description="The Narrator station for Mind's Eye Theatre live-action games.",
     )
+    parser.add_argument("--version", action="version", version=f"larp {installed_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(f"larp.cli.{name}").register(subparsers)
@@ -34,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    opens_station = not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help"))
+    opens_station = not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"))
     if opens_station and "station" in COMMAND_MODULES:
         argv = ["station", *argv]
     args = parser.parse_args(argv)

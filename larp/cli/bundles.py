@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
+from larp.cli.output import counted
 
 
 def register(subparsers) -> None:
@@ -25,7 +26,7 @@ def run_export(args) -> int:
         with Desk.read(args.db) as desk:
             count = desk.export(args.out, night=args.night, station=args.station)
             night = args.night or desk.night_number
-            print(f"{args.out}: {count} entries of station {args.station or desk.station}, night {night}")
+            print(f"{args.out}: {counted(count, 'entry', 'entries')} of station {args.station or desk.station}, night {night}")
     except DeskError as error:
         return failed("export", error)
     return 0
@@ -40,7 +41,7 @@ def run_merge(args) -> int:
         with Desk.open(args.db, open_night=False) as desk:
             for bundle in args.bundles:
                 try:
-                    print(f"{bundle}: {desk.merge(bundle)} new entries")
+                    print(f"{bundle}: {counted(desk.merge(bundle), 'new entry', 'new entries')}")
                 except DeskError as error:
                     status = failed("merge", error)
     except DeskError as error:

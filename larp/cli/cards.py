@@ -7,6 +7,8 @@ chronicle in the `cards/` folder beside the larp package, when there is one.
 import sys
 from pathlib import Path
 
+from larp.cli.output import counted
+
 # The repository's top folder, which holds the larp package and the demo chronicle.
 
 
@@ -77,22 +79,24 @@ def refusing(action):
 def run_print(args) -> int:
     from larp.cards import print_cards
     from larp.cards.layout import PAPERS
+    from larp.sheet.ids import known_id
 
     chronicle = load_chronicle_option(args)
     out = args.out or Path(f"{chronicle.id}-cards.pdf")
+    only = [known_id(wanted, chronicle.characters) for wanted in args.only] if args.only else None
     try:
-        faces = print_cards(chronicle, out, args.paper, args.only, args.svg)
+        faces = print_cards(chronicle, out, args.paper, only, args.svg)
     except OSError as error:
         print(f"larp cards: can't write {error.filename or out}: {error.strerror or error}", file=sys.stderr)
         return 1
     pages = -(-len(faces) // PAPERS[args.paper].cards_per_page)
-    print(f"{len(faces)} cards of {chronicle.name} on {pages} {args.paper} page{'s' * (pages != 1)}: {out}")
+    print(f"{counted(len(faces), 'card')} of {chronicle.name} on {counted(pages, args.paper + ' page')}: {out}")
     if args.svg is not None:
         print(f"One SVG per card in {args.svg}")
     for face in faces:
         if face.left_out:
             print(
-                f"{face.card.character}: {face.left_out} public line{'s' * (face.left_out != 1)} "
+                f"{face.card.character}: {counted(face.left_out, 'public line')} "
                 "didn't fit on the card; shorten them in the sheet",
                 file=sys.stderr,
             )
@@ -102,21 +106,25 @@ def run_print(args) -> int:
 @refusing
 def run_payload(args) -> int:
     from larp.cards import current_card, issued_payload
+    from larp.sheet.ids import known_id
 
-    print(issued_payload(current_card(load_chronicle_option(args), args.id)))
+    chronicle = load_chronicle_option(args)
+    print(issued_payload(current_card(chronicle, known_id(args.id, chronicle.characters))))
     return 0
 
 
 @refusing
 def run_reissue(args) -> int:
     from larp.cards import reissue
+    from larp.sheet.ids import known_id
 
     chronicle = load_chronicle_option(args)
-    card = reissue(chronicle, args.id)
-    name = chronicle.characters[args.id].display_name
+    character = known_id(args.id, chronicle.characters)
+    card = reissue(chronicle, character)
+    name = chronicle.characters[character].display_name
     where = f" --chronicle {args.chronicle}" if args.chronicle else ""
     print(
         f"{name} now holds card {card.serial}; the earlier cards no longer scan. "
-        f"Print the new card: larp cards print{where} --only {args.id}"
+        f"Print the new card: larp cards print{where} --only {character}"
     )
     return 0

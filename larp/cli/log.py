@@ -24,11 +24,20 @@ def register(subparsers) -> None:
 def run_log(args) -> int:
     from larp.desk import Desk, DeskError
 
+    from larp.sheet import SheetError
+    from larp.sheet.ids import known_id
+
     try:
         with Desk.read(args.db) as desk:
-            entries = desk.entries(character=args.character, station=args.station, night=args.night)
-            reversed_by = {e.reverses: e.short_id for e in desk.entries(kind="reversal", night=args.night)}
-    except DeskError as error:
+            everything = desk.entries(night=args.night)
+            character, station = args.character, args.station
+            if character is not None:
+                character = known_id(character, characters_in(everything))
+            if station is not None:
+                station = known_id(station, {entry.station for entry in everything}, "station")
+            entries = [e for e in everything if (character is None or character in e.character_ids) and (station is None or e.station == station)]
+            reversed_by = {e.reverses: e.short_id for e in everything if e.kind == "reversal"}
+    except (DeskError, SheetError) as error:
         return failed("log", error)
     if args.format == "json":
         print(json.dumps([{"night": e.night, **e.to_json()} for e in entries], indent=2, ensure_ascii=False))
@@ -36,6 +45,17 @@ def run_log(args) -> int:
     for entry in entries:
         print(line(entry, reversed_by.get(entry.id)))
     return 0
+
+
+def characters_in(entries) -> set[str]:
+    """Every character the night's entries know: those they concern, and those a station opened with."""
+    known = {cid for entry in entries for cid in entry.character_ids}
+    for entry in entries:
+        known.update(start["sheet"]["id"] for start in entry.payload.get("characters", ()) if isinstance(start, dict))
+        added = entry.payload.get("character")
+        if isinstance(added, dict):
+            known.add(added["sheet"]["id"])
+    return known
 
 
 def line(entry, reversed_by: str | None) -> str:

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
+from larp.cli.output import counted
 
 
 def register(subparsers) -> None:
@@ -30,7 +31,7 @@ def run_open(args) -> int:
             running = "held" if desk.clock_held() else "running"
             print(
                 f"Night {desk.night_number} of {desk.chronicle.name} is open at station {desk.station}: "
-                f"{len(desk.night().characters)} characters, game clock {game_time(desk.game_time())} ({running})"
+                f"{counted(len(desk.night().characters), 'character')}, game clock {game_time(desk.game_time())} ({running})"
             )
     except DeskError as error:
         return failed("night open", error)

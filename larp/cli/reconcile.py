@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
+from larp.cli.output import counted
 
 
 def register(subparsers) -> None:
@@ -52,5 +53,5 @@ def run_close_night(args) -> int:
         return failed("close-night", error)
     for cid, start in following.items():
         print(f"{cid}: starts night {number + 1} with Willpower {start['willpower']}")
-    print(f"Night {number} is archived; night {number + 1} starts from the states above ({len(following)} characters)")
+    print(f"Night {number} is archived; night {number + 1} starts from the states above ({counted(len(following), 'character')})")
     return 0

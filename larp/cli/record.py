@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
+from larp.cli.output import counted
 from larp.cli.resolve import EXIT_BAD_INPUT, EXIT_FORBIDDEN, read_input
 
 
@@ -76,7 +77,7 @@ def play(desk, events, quiet: bool) -> int:
         index = error.rule_error.event
         print(f"larp record: event {index} refused ({error}); the {index} before it are recorded", file=sys.stderr)
         return EXIT_FORBIDDEN
-    print(f"larp record: {len(events)} events recorded in night {desk.night_number} at station {desk.station}", file=sys.stderr)
+    print(f"larp record: {counted(len(events), 'event')} recorded in night {desk.night_number} at station {desk.station}", file=sys.stderr)
     return 0
 
 

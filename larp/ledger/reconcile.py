@@ -72,6 +72,8 @@ class Reconciliation:
     characters: dict[str, CharacterNight]
     differences: tuple[Any, ...] = ()
     """What the players' paper sheets show otherwise (`--reported`), when they were given."""
+    chronicle_name: str = ""
+    """The chronicle's name, as the stations that opened the night give it."""
 
     def to_json(self) -> dict[str, Any]:
         with bulk():
@@ -118,6 +120,7 @@ def reconcile(chronicle: str, night: int, entries: Iterable[Entry]) -> Reconcili
         stations=tuple(sorted({entry.station for entry in entries})),
         anomalies=tuple(tonight.anomalies),
         characters=characters,
+        chronicle_name=next((e.payload["chronicle"]["name"] for e in entries if e.kind is Kind.OPENED), chronicle),
     )
 
 

@@ -38,7 +38,7 @@ def change_line(change: Change) -> str:
 
 def as_markdown(reconciliation: Reconciliation) -> str:
     r = reconciliation
-    lines = [f"# Night {r.night} of {r.chronicle}: reconciliation", "", f"Stations: {', '.join(r.stations) or 'none'}", ""]
+    lines = [f"# Night {r.night} of {r.chronicle_name or r.chronicle}: reconciliation", "", f"Stations: {', '.join(r.stations) or 'none'}", ""]
     lines += ["## Anomalies", ""]
     lines += [
         f"- **{a.kind}** {a.message} [{a.entry.short_id}, station {a.entry.station}, {game_time(a.entry.game_time)}]"

@@ -34,7 +34,7 @@ def log(capsys, *args) -> list[dict]:
 def test_record_appends_to_the_default_record_opening_a_night_and_adding_new_characters(tmp_path, capsys, chronicle):
     path = night_file(tmp_path, [contest("wick", "Quick", "janet", "Quick", ("rock", "scissors"))])
     status, out, err = larp(capsys, "record", path, "--chronicle", chronicle, "--station", "hall")
-    assert status == 0 and "1 events recorded in night 1 at station hall" in err
+    assert status == 0 and "1 event recorded in night 1 at station hall" in err
     kinds = [(e["kind"], e["characters"]) for e in log(capsys)]
     assert kinds == [
         ("night-opened", []),
@@ -93,7 +93,7 @@ def test_merge_refuses_a_bad_bundle_by_name_and_still_merges_the_good_one(tmp_pa
     (tmp_path / "bad.jsonl").write_text("not a bundle\n")
     status, out, err = larp(capsys, "merge", tmp_path / "bad.jsonl", tmp_path / "hall.jsonl")
     assert status == 1
-    assert "bad.jsonl is not a larp night bundle" in err and "hall.jsonl: 1 new entries" in out
+    assert "bad.jsonl is not a larp night bundle" in err and "hall.jsonl: 1 new entry" in out
 
 
 def test_reconcile_lists_paper_sheet_differences_in_markdown(tmp_path, capsys, chronicle):
