@@ -40,9 +40,10 @@ class SyncStatus:
 
     def text(self) -> str:
         waits = f"{self.waiting} entr{'y' if self.waiting == 1 else 'ies'} waiting"
+        if not self.online and self.since is None:
+            return "connecting to the hub…"
         if not self.online:
-            when = f" since {self.since.astimezone().strftime('%H:%M')}" if self.since else ""
-            return f"offline{when}, {waits}"
+            return f"offline since {self.since.astimezone().strftime('%H:%M')}, {waits}"
         if self.problem:
             return f"sync refused: {self.problem}"
         return "online" + (f", {waits}" if self.waiting else "")

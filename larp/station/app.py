@@ -26,7 +26,8 @@ from larp.station.screens.sheets import SheetScreen
 
 Result = TypeVar("Result")
 
-CLOCK_TICK_SECONDS = 1.0
+CLOCK_TICK_SECONDS = 0.5
+"""The game clock shown, and the record looked at for entries from other stations, this often."""
 GAME_MODULES = ("larp.desk", "larp.cards", "larp.station.errors", "larp.station.widgets.sheet_view")
 """Loaded in a thread while the first screen is up: the desk and what the first scan needs."""
 
@@ -69,6 +70,9 @@ class StationApp(App[None]):
     game_minutes: var[float | None] = var(None)
     """The game clock as the desk last gave it, in minutes since the night opened (None before)."""
     clock_held = var(False)
+    event_status = var("")
+    """The event's sync, for the clock bar: online, or offline since when with entries waiting
+    ("" when the station has joined no event)."""
     place = var("opening the night record…")
     """The chronicle, the station and its Narrator, for the clock bar."""
 
@@ -119,11 +123,23 @@ class StationApp(App[None]):
     def read_clock(self) -> None:
         if self.desk is None:
             return
-        self.game_minutes = self.desk.game_time()
+        self.game_minutes = self.desk.game_time()  # reads the record again if it changed
+        self.read_record()
         held = self.desk.clock_held()
         if held != self.clock_held:
             self.clock_held = held
             self.refresh_bindings()
+
+    _revision = -1
+
+    def read_record(self) -> None:
+        """Entries arrived from the other stations (or written here): the screen shows them."""
+        status = self.desk.sync_status()
+        self.event_status = status.text() if status is not None else ""
+        if self.desk.revision != self._revision:
+            self._revision = self.desk.revision
+            if isinstance(self.screen, StationScreen):
+                self.screen.record_changed()
 
     # The one error handler.
 

@@ -63,6 +63,9 @@ class SheetScreen(StationScreen):
         found = self.query("#sheet")
         return found.first() if found else None
 
+    def record_changed(self) -> None:
+        self.show_sheet()
+
     def on_screen_resume(self) -> None:
         self.show_sheet()
         self.query_one(LookupField).focus()

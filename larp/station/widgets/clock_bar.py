@@ -1,4 +1,4 @@
-"""The top line of every screen: the chronicle, this station, and the game clock."""
+"""The top line of every screen: the chronicle, this station, the event's sync, and the game clock."""
 
 from rich.table import Table
 from rich.text import Text
@@ -13,8 +13,11 @@ class ClockBar(Widget):
     minutes: reactive[float | None] = reactive(None)
     """Game minutes since the night opened; None until the night record is open."""
     held = reactive(False)
+    event = reactive("")
+    """The event's sync: online, or offline since when, entries waiting; "" with no event."""
 
     def on_mount(self) -> None:
+        self.watch(self.app, "event_status", self.show_event)
         self.watch(self.app, "game_minutes", self.show_minutes)
         self.watch(self.app, "clock_held", self.show_held)
         self.watch(self.app, "place", self.show_place)
@@ -29,6 +32,9 @@ class ClockBar(Widget):
     def show_place(self, place: str) -> None:
         self.place = place
 
+    def show_event(self, event: str) -> None:
+        self.event = event
+
     def render(self) -> Table:
         line = Table.grid(expand=True)
         line.add_column(ratio=1)
@@ -37,7 +43,10 @@ class ClockBar(Widget):
         clock.append(f" Game time {self.time_text()} ", style="bold")
         if self.minutes is not None:
             clock.append("⏸ HOLD! " if self.held else "▶ running ", style="bold reverse" if self.held else "")
-        line.add_row(Text(f" larp · {self.place}", overflow="ellipsis", no_wrap=True), clock)
+        where = Text(f" larp · {self.place}", overflow="ellipsis", no_wrap=True)
+        if self.event:
+            where.append(f" · event {self.event}", style="" if self.event.startswith("online") else "bold reverse")
+        line.add_row(where, clock)
         return line
 
     def time_text(self) -> str:

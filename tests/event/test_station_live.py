@@ -1,0 +1,51 @@
+"""The station all night in an event: another station's entry on screen within 2 s, and the
+status bar saying online, or offline since when with the entries waiting."""
+
+import time
+
+from larp.sheet import Category
+from larp.station import create_app
+from larp.station.widgets.clock_bar import ClockBar
+from larp.station.widgets.sheet_view import SheetView
+from tests.event.stations import joined
+from tests.ledger.helpers import contest
+from tests.station.conftest import look_up, pilot_test
+
+ARRIVAL_SECONDS = 2.0
+
+
+@pilot_test
+async def test_d_the_station_shows_another_stations_entry_within_2_s(tmp_path, hub, chronicle):
+    hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle)
+    hall.go_live(), bar.go_live()
+    app = create_app(desk=bar)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await look_up(pilot, "janet")
+        view = app.screen.query_one(SheetView)
+        assert view.card.character.total(Category.PHYSICAL) == 3
+        hall.record(contest("cody", "Brawny", "janet", "Quick", ("rock", "scissors")))
+        committed = time.monotonic()
+        while view.card.character.total(Category.PHYSICAL) == 3 and time.monotonic() - committed < ARRIVAL_SECONDS:
+            await pilot.pause(0.05)
+        assert view.card.character.total(Category.PHYSICAL) == 2
+        assert app.screen.query_one(ClockBar).event == "online"
+    hall.close(), bar.close()
+
+
+@pilot_test
+async def test_d_the_status_bar_says_offline_since_when_and_how_many_entries_wait(tmp_path, cluster, hub, chronicle):
+    bar = joined(tmp_path, "bar", hub, chronicle)
+    bar.go_live()
+    app = create_app(desk=bar)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert bar._live.wait_round(10)
+        cluster.kill()
+        bar.regain("janet", "social")
+        bar.regain("cody", "social")
+        deadline = time.monotonic() + 10
+        shown = ""
+        while "2 entries waiting" not in shown and time.monotonic() < deadline:
+            await pilot.pause(0.1)
+            shown = app.screen.query_one(ClockBar).event
+        assert shown.startswith("offline since ") and shown.endswith(", 2 entries waiting")
+    bar.close()
