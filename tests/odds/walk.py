@@ -24,29 +24,22 @@ from larp.rules.challenge.play import CONCLUDE, apply
 from larp.rules.challenge.state import ChallengeState, Phase
 from larp.rules.challenge.throws import settle_tie
 from larp.rules.odds import Odds
+from larp.rules.odds.play import ready
+from larp.rules.signs import Side
 from tests.odds.walk_options import THROW, Choice, next_choice, throws
 from tests.odds.walk_position import position
-from larp.rules.signs import Side
-from larp.sheet.transcript import Override, OverrideStep
-
-POLICIES = ("best", "always")
 
 Chances = tuple[Fraction, Fraction]
 """The challenger's chance to win, and the defender's; what is left, nobody wins."""
 
 _ZERO, _ONE = Fraction(0), Fraction(1)
 _WON = {Side.CHALLENGER: (_ONE, _ZERO), Side.DEFENDER: (_ZERO, _ONE), None: (_ZERO, _ZERO)}
-_LET_THROUGH = OverrideStep(override=Override(rule="R-NIGHT-2", reason="the odds if the Narrator lets it through"))
 
 
 def engine_odds(state: ChallengeState, policy: str = "best") -> Odds:
-    """The odds from this state on; a challenge held by the five-minute rule, as if let through."""
-    if policy not in POLICIES:
-        raise ValueError(f"no odds policy {policy!r}: one of {', '.join(POLICIES)}")
-    if state.phase is Phase.BLOCKED:
-        state = apply(state, _LET_THROUGH)[0]
+    """The odds from this state on, as `challenge_odds` gives them."""
     game = _Game(best=policy == "best")
-    challenger, defender = game.chances(_settled(state))
+    challenger, defender = game.chances(ready(state, policy))
     return Odds(challenger, defender, 1 - challenger - defender, policy, len(game.memo))
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from larp.rules.challenge.legal import Move, Offer, legal_actions
+from larp.rules.challenge.legal import Move, Offer
 from larp.rules.challenge.play import CONCLUDE, apply
 from larp.rules.challenge.retests import ability_points
 from larp.rules.challenge.state import ChallengeState, Phase, Result

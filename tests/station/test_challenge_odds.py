@@ -82,19 +82,15 @@ async def test_a_draw_shows_under_both_lose(app, desk):
         assert "draw" in line and line.endswith(percent(desk.odds(app.screen.state).draw))
 
 
-def test_challenge_odds_after_a_throw_lost(app, snap_compare):
-    async def run_before(pilot):
-        await set_up_challenge(pilot, "bryn", "janet")
-        await pilot.press("r", "p")
-        await pilot.pause()
+async def bryn_loses_a_throw(pilot) -> None:
+    await set_up_challenge(pilot, "bryn", "janet")
+    await pilot.press("r", "p")
+    await pilot.pause()
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+def test_challenge_odds_after_a_throw_lost(app, snap_compare):
+    assert snap_compare(app, terminal_size=SIZE, run_before=bryn_loses_a_throw)
 
 
 def test_challenge_odds_at_80_by_24(app, snap_compare):
-    async def run_before(pilot):
-        await set_up_challenge(pilot, "bryn", "janet")
-        await pilot.press("r", "p")
-        await pilot.pause()
-
-    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=bryn_loses_a_throw)

@@ -6,6 +6,7 @@ from larp.rules.challenge.legal import Move, legal_actions
 from larp.rules.challenge.outcome import winner_of
 from larp.rules.challenge.play import apply
 from larp.rules.challenge.state import ChallengeState, Phase, Result
+from larp.rules.challenge.throws import _tie_result as figures_decide
 from larp.rules.challenge.throws import settle_tie, signs_for
 from larp.rules.odds.chances import Odds
 from larp.rules.odds.game import WON, Chances, Game, Table
@@ -19,15 +20,20 @@ _LET_THROUGH = OverrideStep(override=Override(rule="R-NIGHT-2", reason="the odds
 
 def challenge_odds(state: ChallengeState, policy: str = "best") -> Odds:
     """The odds from this state on; a challenge held by the five-minute rule, as if let through."""
+    state = ready(state, policy)
+    game = Game(table(state, best=policy == "best"))
+    challenger, defender = _from(game, state)
+    return Odds(challenger, defender, 1 - challenger - defender, policy, len(game.memo))
+
+
+def ready(state: ChallengeState, policy: str) -> ChallengeState:
+    """The state the odds start from: let through the five-minute rule, its tie settled on the
+    figures as they stand (declaring less never helps, R-TIE-3); the policy checked."""
     if policy not in POLICIES:
         raise ValueError(f"no odds policy {policy!r}: one of {', '.join(POLICIES)}")
     if state.phase is Phase.BLOCKED:
         state = apply(state, _LET_THROUGH)[0]
-    if state.tie_open:  # settled on the figures as they stand: declaring less never helps (R-TIE-3)
-        state = settle_tie(state)[0]
-    game = Game(table(state, best=policy == "best"))
-    challenger, defender = _from(game, state)
-    return Odds(challenger, defender, 1 - challenger - defender, policy, len(game.memo))
+    return settle_tie(state)[0] if state.tie_open else state
 
 
 def table(state: ChallengeState, best: bool) -> Table:
@@ -52,14 +58,11 @@ def throw_chances(state: ChallengeState) -> tuple[Fraction, Fraction, Fraction]:
 
 
 def tie_result(state: ChallengeState) -> Result:
+    """Who wins a tied throw: the figures, fixed for the challenge, decide (R-TIE-4); in a simple
+    test the player, unless she must win outright (R-SIMPLE-1)."""
     if state.kind == "simple":
         return Result.DEFENDER if state.spec.win_outright else Result.CHALLENGER
-    mine, theirs = state.challenger.figure, state.defender.figure
-    if mine > theirs:
-        return Result.CHALLENGER
-    if theirs > mine or state.rules.equal_tie == "defender":
-        return Result.DEFENDER
-    return Result.DRAW
+    return figures_decide(state)
 
 
 def _from(game: Game, state: ChallengeState) -> Chances:
