@@ -4,8 +4,10 @@ Run on demand: `python tests/bench/bench_met_odds.py`. Each side holds an Abilit
 points for a retest and a cancel ("one-each", the larger game), a power, and a third
 source: an overbid that doubles the opponent for the challenger, Willpower for the
 defender of a control challenge; both may throw the bomb. Budget: 20 ms for the odds
-from the first throw, under each policy. The peer, measured in the same run, is the
-engine played forward step by step (tests/odds/walk.py), which the odds must equal.
+from the first throw of a contested challenge, under each policy. An extended race to 2
+is measured beside it (no budget: each round won carries the means left into the next).
+The peer, measured in the same run, is the engine played forward step by step
+(tests/odds/walk.py), which the odds must equal.
 """
 
 import statistics
@@ -23,6 +25,7 @@ from tests.odds.walk import engine_odds  # noqa: E402
 
 BUDGET_MS = 20
 RUNS = 5
+PEER_RUNS = 3
 
 ANN = {
     "id": "ann",
@@ -53,15 +56,15 @@ def challenge(kind: str, equal_tie: str):
             "challenger": {"character": "ann", "trait": "Charismatic"},
             "defender": {"character": "ben", "trait": "Calm"},
             "control": True,
-            "target": 3 if kind == "race" else None,
+            "target": 2 if kind == "race" else None,
         }
     )
     return start_challenge(night, spec)[0]
 
 
-def timed(compute, state, policy) -> tuple[list[float], object]:
+def timed(compute, state, policy, runs: int = RUNS) -> tuple[list[float], object]:
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         started = time.perf_counter()
         odds = compute(state, policy)
         times.append((time.perf_counter() - started) * 1000)
@@ -74,9 +77,10 @@ def main() -> int:
         state = challenge(kind, equal_tie)
         for policy in POLICIES:
             times, odds = timed(challenge_odds, state, policy)
-            peer, walked = timed(engine_odds, state, policy)
+            peer, walked = timed(engine_odds, state, policy, PEER_RUNS)
             assert (odds.challenger, odds.defender, odds.draw) == (walked.challenger, walked.defender, walked.draw)
-            worst = max(worst, statistics.median(times))
+            if kind == "contested":
+                worst = max(worst, statistics.median(times))
             print(
                 f"{kind:9} {equal_tie:9} {policy:6}  odds {float(odds.challenger):.4f}/{float(odds.defender):.4f}"
                 f"/{float(odds.draw):.4f}  {odds.positions:4} positions  "
@@ -85,7 +89,7 @@ def main() -> int:
                 f"({walked.positions} positions)"
             )
     verdict = "within" if worst <= BUDGET_MS else "OVER"
-    print(f"worst median {worst:.2f} ms: {verdict} the budget of {BUDGET_MS} ms ({RUNS} runs each)")
+    print(f"contested, worst median {worst:.2f} ms: {verdict} the budget of {BUDGET_MS} ms ({RUNS} runs each, the peer {PEER_RUNS})")
     return 0 if worst <= BUDGET_MS else 1
 
 

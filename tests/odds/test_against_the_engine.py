@@ -8,7 +8,7 @@ from larp.rules.odds import POLICIES, challenge_odds
 from tests.odds.walk import engine_odds
 from tests.rules.strategies import challenge_specs, nights, step_for
 
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

@@ -8,7 +8,7 @@ from larp.rules.odds import challenge_odds
 from larp.sheet.transcript import ChallengeSpec, Party
 from tests.rules.strategies import house_rules, sheets
 
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def contested(first, second, rules, category="social", **more):

@@ -26,19 +26,20 @@ from fractions import Fraction
 from larp.rules.challenge.state import Result
 from larp.rules.odds.means import Means
 
-Chances = tuple[Fraction, Fraction]
-"""The challenger's chance to win, and the defender's; the rest, nobody wins."""
+Chances = tuple[int, int, int]
+"""(c, d, k): the challenger's chance to win is c / S^k, the defender's d / S^k, the rest nobody's,
+where S is the count of ways a throw can go (`Game.scale`). Whole numbers keep the arithmetic
+exact and quick: every throw divides by the same S."""
 
-ZERO, ONE = Fraction(0), Fraction(1)
-WON = {Result.CHALLENGER: (ONE, ZERO), Result.DEFENDER: (ZERO, ONE), Result.DRAW: (ZERO, ZERO)}
+WON = {Result.CHALLENGER: (1, 0, 0), Result.DEFENDER: (0, 1, 0), Result.DRAW: (0, 0, 0)}
 
 
 @dataclass(frozen=True)
 class Table:
     """What stays the same for the whole challenge."""
 
-    throw: tuple[Fraction, Fraction, Fraction]
-    """The chance that a throw is won by the challenger, by the defender, or tied."""
+    throw: tuple[int, int, int]
+    """How many of the pairs of signs win the throw for the challenger, for the defender, or tie."""
     tie: Result
     kind: str
     """"single" (contested, static, simple), "streak" or "race"."""
@@ -51,6 +52,20 @@ class Game:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.memo: dict[tuple, Chances] = {}
+        won, lost, tied = table.throw
+        self.rethrown = table.kind == "race" and table.tie is Result.DRAW
+        self.scale = won + lost + (0 if self.rethrown else tied)
+        """A drawn throw in a race is thrown again: the others share its chance."""
+        self.powers = [1]
+
+    def power(self, k: int) -> int:
+        while len(self.powers) <= k:
+            self.powers.append(self.powers[-1] * self.scale)
+        return self.powers[k]
+
+    def chances(self, chances: Chances) -> tuple[Fraction, Fraction]:
+        challenger, defender, k = chances
+        return Fraction(challenger, self.power(k)), Fraction(defender, self.power(k))
 
     # Positions.
 
@@ -60,20 +75,18 @@ class Game:
         known = self.memo.get(key)
         if known is not None:
             return known
-        win, lose, tie = self.table.throw
-        parts = [(win, Result.CHALLENGER), (lose, Result.DEFENDER), (tie, self.table.tie)]
-        again = ZERO
-        if self.table.kind == "race" and self.table.tie is Result.DRAW:
-            parts.pop()
-            again = tie
-        challenger = defender = ZERO
-        for chance, result in parts:
-            first, second = self.decided(result, wins, mine, theirs)
-            challenger += chance * first
-            defender += chance * second
-        if again:
-            challenger, defender = challenger / (1 - again), defender / (1 - again)
-        self.memo[key] = known = (challenger, defender)
+        won, lost, tied = self.table.throw
+        parts = [(won, Result.CHALLENGER), (lost, Result.DEFENDER)]
+        if not self.rethrown:
+            parts.append((tied, self.table.tie))
+        followed = [(ways, self.decided(result, wins, mine, theirs)) for ways, result in parts if ways]
+        depth = max(k for _, (_, _, k) in followed)
+        challenger = defender = 0
+        for ways, (first, second, k) in followed:
+            lift = ways * self.power(depth - k)
+            challenger += lift * first
+            defender += lift * second
+        self.memo[key] = known = (challenger, defender, depth + 1)
         return known
 
     def decided(self, result: Result, wins: tuple[int, int], mine: Means, theirs: Means) -> Chances:
@@ -135,12 +148,16 @@ class Game:
             return ways[0]()
         return self._best(challenger, otherwise(), [way() for way in ways])
 
-    @staticmethod
-    def _best(challenger: bool, kept: Chances, others: list[Chances]) -> Chances:
+    def _best(self, challenger: bool, kept: Chances, others: list[Chances]) -> Chances:
+        """What gives the side the better margin (her chance less her opponent's); on equal
+        margins, what keeps her means."""
         sign = 1 if challenger else -1
         best = kept
         for chances in others:
-            if sign * (chances[0] - chances[1]) > sign * (best[0] - best[1]):
+            depth = max(chances[2], best[2])
+            mine = (chances[0] - chances[1]) * self.power(depth - chances[2])
+            theirs = (best[0] - best[1]) * self.power(depth - best[2])
+            if sign * mine > sign * theirs:
                 best = chances
         return best
 

@@ -42,7 +42,14 @@ class Means(NamedTuple):
         """One point spent, to retest or to cancel; under "one" that ends both (R-RT-2)."""
         retest = self.retest and (for_cancel and not one_use)
         cancel = self.cancel and (not for_cancel and not one_use)
-        return Means(self.uncancellable, retest, cancel, self.points - 1)
+        return means(self.uncancellable, retest, cancel, self.points - 1)
+
+
+def means(uncancellable: int, retest: bool, cancel: bool, points: int) -> Means:
+    """The means, told apart only where they differ in what they can do: an Ability no longer
+    usable is nothing, whatever its points and uses."""
+    retest, cancel = retest and points > 0, cancel and points > 0
+    return Means(uncancellable, retest, cancel, points if retest or cancel else 0)
 
 
 NOTHING = Means(0, False, False, 0)
@@ -52,7 +59,7 @@ def means_of(state: ChallengeState, side: SideState) -> Means:
     if side.is_static:
         return NOTHING
     points = min(2, sum(ability_points(state, side).values()))
-    return Means(
+    return means(
         uncancellable=_powers(state, side) + _willpower(state, side) + _overbid(state, side),
         retest=ability_use_refusal(state, side, for_cancel=False) is None,
         cancel=ability_use_refusal(state, side, for_cancel=True) is None,

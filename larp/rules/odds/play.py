@@ -1,7 +1,5 @@
 """`challenge_odds(state, policy)`: from the engine's state to the game, and back as Odds."""
 
-from fractions import Fraction
-
 from larp.rules.challenge.legal import Move, legal_actions
 from larp.rules.challenge.outcome import winner_of
 from larp.rules.challenge.play import apply
@@ -22,7 +20,7 @@ def challenge_odds(state: ChallengeState, policy: str = "best") -> Odds:
     """The odds from this state on; a challenge held by the five-minute rule, as if let through."""
     state = ready(state, policy)
     game = Game(table(state, best=policy == "best"))
-    challenger, defender = _from(game, state)
+    challenger, defender = game.chances(_from(game, state))
     return Odds(challenger, defender, 1 - challenger - defender, policy, len(game.memo))
 
 
@@ -39,7 +37,7 @@ def ready(state: ChallengeState, policy: str) -> ChallengeState:
 def table(state: ChallengeState, best: bool) -> Table:
     kind = state.kind if state.kind in ("streak", "race") else "single"
     return Table(
-        throw=throw_chances(state),
+        throw=throw_ways(state),
         tie=tie_result(state),
         kind=kind,
         target=state.spec.target or 1,
@@ -48,13 +46,13 @@ def table(state: ChallengeState, best: bool) -> Table:
     )
 
 
-def throw_chances(state: ChallengeState) -> tuple[Fraction, Fraction, Fraction]:
-    """Each side's sign uniformly among those it may throw (R-CH-4): won, lost, tied."""
+def throw_ways(state: ChallengeState) -> tuple[int, int, int]:
+    """Each side's sign uniformly among those it may throw (R-CH-4): of the pairs of signs, how
+    many the challenger wins, the defender wins, and tie."""
     first, second = signs_for(state.challenger), signs_for(state.defender)
     won = sum(mine.beats(theirs) for mine in first for theirs in second)
     lost = sum(theirs.beats(mine) for mine in first for theirs in second)
-    total = len(first) * len(second)
-    return Fraction(won, total), Fraction(lost, total), Fraction(total - won - lost, total)
+    return won, lost, len(first) * len(second) - won - lost
 
 
 def tie_result(state: ChallengeState) -> Result:
