@@ -1,7 +1,7 @@
 """What a roll decided, die by die: the faces, what each did and the rule behind it (docs/DICE.md)."""
 
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Sequence
 
 from larp.rules.errors import RuleError
 
@@ -87,15 +87,19 @@ class Roll:
         }
 
 
+FACES = frozenset(range(1, 11))
+
+
 def check_faces(faces: Sequence[int], rule: str) -> None:
+    if FACES.issuperset(faces) and all(type(face) is int for face in faces):
+        return
     for at, face in enumerate(faces, start=1):
         if type(face) is not int or not 1 <= face <= 10:
             raise RuleError(rule, f"die {at} shows {face!r}: a d10 shows 1 to 10 (a 0 is read as 10)")
 
 
-def drawn(draw: Draw, rule: str) -> Iterator[int]:
-    """Faces from `draw`, each checked."""
-    while True:
-        face = draw()
-        check_faces([face], rule)
-        yield face
+def drawn(draw: Draw, count: int, rule: str) -> list[int]:
+    """`count` faces from `draw`, checked."""
+    faces = [draw() for _ in range(count)]
+    check_faces(faces, rule)
+    return faces

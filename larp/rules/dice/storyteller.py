@@ -106,7 +106,7 @@ def roll(pool: int, faces: Sequence[int], options: StorytellerOptions = Storytel
         raise RuleError("D-ST-1", f"a pool of {max(pool, 0)} dice rolls {max(pool, 0)} faces, not {len(faces)}")
     difficulty = options.difficulty
     dice = tuple(_DICE[face, difficulty] for face in faces)
-    rolled = sum(1 for face in faces if face >= difficulty or face == 10)
+    rolled = sum(1 for face in faces if face >= difficulty)  # a 10 always: no difficulty passes 10
     ones = sum(1 for face in faces if face == 1)
     return _decide(pool, rolled, ones, options, dice)
 
@@ -144,8 +144,7 @@ def _botches(rolled: int, ones: int, options: StorytellerOptions) -> bool:
 
 def roll_with(draw: Draw, pool: int, options: StorytellerOptions = StorytellerOptions()) -> Roll:
     """The roll with faces from `draw` (the station's dice: `secrets` or a seeded generator)."""
-    source = drawn(draw, "D-ST-2")
-    return roll(pool, [next(source) for _ in range(max(pool, 0))], options)
+    return roll(pool, drawn(draw, max(pool, 0), "D-ST-2"), options)
 
 
 def automatic(pool: int, options: StorytellerOptions = StorytellerOptions(), *, combat: bool = False) -> Roll:

@@ -6,7 +6,7 @@ reroll after those already owed (the players pick up the 10s, roll them, and so 
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 from larp.rules.dice.result import Die, Draw, Note, Roll, check_faces, drawn
 from larp.rules.errors import RuleError
@@ -149,9 +149,38 @@ def roll(pool: int, faces: Sequence[int], options: StorytellingOptions = Storyte
 
 def roll_with(draw: Draw, pool: int, options: StorytellingOptions = StorytellingOptions()) -> Roll:
     """The roll with faces from `draw` (the station's dice), every reroll drawn as it is owed."""
-    source = drawn(draw, "D-SG-2")
     faces: list[int] = []
     dice = dice_to_roll(pool, options)
     while (owed := _read(dice, faces, options)[1]) > 0:
-        faces += [next(source) for _ in range(owed)]
+        faces += drawn(draw, owed, "D-SG-2")
     return roll(pool, faces, options)
+
+
+def tally(pool: int, faces: Sequence[int], options: StorytellingOptions = StorytellingOptions()) -> Iterator[tuple[int, bool]]:
+    """Many rolls of one pool read one after another from one long run of `faces` (each roll its
+    pool, then its rerolls): for each, its successes and whether it was a dramatic failure,
+    decided by the same dice as `roll` (D-SG-2 to D-SG-6). A roll left short at the end is
+    dropped. The station's dice for a batch of rolls, or a simulation checked against the odds."""
+    check_faces(faces, "D-SG-2")
+    dice = dice_to_roll(pool, options)
+    at, end = 0, len(faces)
+    if dice <= 0:
+        for face in faces:
+            yield (1 if face == 10 else 0), face == 1
+        return
+    first = [0] + [_die(face, options.again, options.rote, False)[1] for face in range(1, 11)]
+    again = [0] + [_die(face, options.again, options.rote, True)[1] for face in range(1, 11)]
+    wins = [0] * 8 + [1, 1, 1]
+    while at + dice <= end:  # the pool, then each wave of rerolls, as the players roll them
+        wave = faces[at:at + dice]
+        at += dice
+        successes = sum(map(wins.__getitem__, wave))
+        owed = sum(map(first.__getitem__, wave))
+        while owed:
+            if at + owed > end:
+                return
+            wave = faces[at:at + owed]
+            at += owed
+            successes += sum(map(wins.__getitem__, wave))
+            owed = sum(map(again.__getitem__, wave))
+        yield successes, False
