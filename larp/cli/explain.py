@@ -24,9 +24,12 @@ def account(index: int, event, clock: float, result: EventResult) -> list[str]:
     return lines
 
 
-def refusal(error: RuleError) -> list[str]:
+def refusal(index: int, event, clock: float, error: RuleError) -> list[str]:
+    """The refused event: what happened in it up to the refusal, then the refusal."""
+    lines = [heading(index, event, clock)]
+    lines += [f"  {note.text}. [{note.rule}]" for note in error.before]
     where = f"Event {error.event}" + (f", step {error.step}" if error.step is not None else "")
-    return [f"{where}: REFUSED by {error.rule}: {error.message}."]
+    return lines + [f"  {where}: REFUSED by {error.rule}: {error.message}."]
 
 
 def standing(character: CharacterState) -> str:

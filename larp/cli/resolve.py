@@ -105,7 +105,7 @@ def explain(transcript) -> int:
         try:
             after, result = apply_event(night, event)
         except RuleError as error:
-            print("\n".join(refusal(error.at(event=index))))
+            print("\n".join(refusal(index, event, night.clock, error.at(event=index))))
             return EXIT_FORBIDDEN
         print("\n".join(account(index, event, night.clock, result)))
         night = after

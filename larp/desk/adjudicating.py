@@ -130,8 +130,8 @@ class Adjudicating:
             spec = event.challenge
             state, notes = self.start(spec)  # its steps are played below, one by one
             with forbidden:
-                state, more = play_steps(state, spec.steps)
-            return self.commit(state, notes + more)
+                state, notes = play_steps(state, spec.steps, notes)
+            return self.commit(state, notes)
         if isinstance(event, RegainEvent):
             return self.regain(event.regain.character, event.regain.category)
         return self.advance(event.clock.advance_minutes)

@@ -128,18 +128,19 @@ def _loss_notes(night: Night, state: ChallengeState, decided: Outcome) -> tuple[
     return tuple(notes)
 
 
-def play_steps(state: ChallengeState, steps: Iterable) -> tuple[ChallengeState, list[Note]]:
-    """Every step of a challenge in order. A RuleError carries the step's index, or none where
-    the five-minute rule holds the whole challenge and its first step is no override (R-NIGHT-2)."""
+def play_steps(state: ChallengeState, steps: Iterable, notes: list[Note] = ()) -> tuple[ChallengeState, list[Note]]:
+    """Every step of a challenge in order, after `notes` (the challenge's so far); the state and
+    every note. A RuleError carries the step's index, or none where the five-minute rule holds
+    the whole challenge and its first step is no override (R-NIGHT-2), and the notes before it."""
     steps = list(steps)
+    notes = list(notes)
     if state.phase is Phase.BLOCKED and not (steps and isinstance(steps[0], OverrideStep)):
-        raise held(state)
-    notes: list[Note] = []
+        raise held(state).at(before=tuple(notes))
     for index, step in enumerate(steps):
         try:
             state, more = apply(state, step)
         except RuleError as error:
-            raise error.at(step=index) from None
+            raise error.at(step=index, before=tuple(notes)) from None
         notes += more
     return state, notes
 
@@ -147,8 +148,7 @@ def play_steps(state: ChallengeState, steps: Iterable) -> tuple[ChallengeState, 
 def run_challenge(night: Night, spec: ChallengeSpec) -> tuple[Night, EventResult]:
     """Play a challenge with all its steps, then conclude it. Errors carry the step's index."""
     state, notes = start_challenge(night, spec)
-    state, more = play_steps(state, spec.steps)
-    notes += more
+    state, notes = play_steps(state, spec.steps, notes)
     if state.phase is not Phase.OVER:
         state, more = apply(state, CONCLUDE)
         notes += more

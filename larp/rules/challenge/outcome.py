@@ -45,7 +45,11 @@ def conclude(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
     state = evolve(state, phase=Phase.OVER)
     if state.kind in ("streak", "race"):
         state = evolve(state, wins=close_round(state.wins, state.result))
-    return state, [Note("R-RT-6", summary(state))]
+    return state, [Note(SUMMARY_RULE.get(state.kind, "R-RT-6"), summary(state))]
+
+
+SUMMARY_RULE = {"streak": "R-EXT-1", "race": "R-EXT-2"}
+"""The rule an extended challenge's end is counted by; any other ends when the loser declines a retest."""
 
 
 def winner_of(state: ChallengeState) -> Side | None:

@@ -7,7 +7,7 @@ from larp.rules.challenge.state import ChallengeState, Phase
 from larp.rules.challenge.throws import settle_tie, throw
 from larp.rules.errors import RuleError
 from larp.rules.evolve import evolve
-from larp.rules.notes import Note, game_time
+from larp.rules.notes import Note, game_times
 from larp.sheet.transcript import (
     CancelStep,
     CiteStep,
@@ -45,7 +45,7 @@ def held(state: ChallengeState) -> RuleError:
     """The refusal of a challenge the five-minute rule holds (R-NIGHT-2)."""
     return RuleError(
         "R-NIGHT-2",
-        f"the five-minute rule holds this challenge until game time {game_time(state.lock.until)}; "
+        f"the five-minute rule holds this challenge until game time {game_times(state.lock.until, state.clock)[0]}; "
         "only a Narrator override lets it through",
     )
 

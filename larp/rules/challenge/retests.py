@@ -78,7 +78,9 @@ def _ability(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
     if name not in ability_points(state, side):
         raise RuleError("R-RT-1", f"{side.name} has no point of {name} left to spend")
     side = _spend_ability(side, name, retest=True)
-    note = f"{side.name} spends a point of {name} for a retest; the opponent may cancel it with an Ability"
+    opponent = state.side(side.side.other)
+    cancel = "a static difficulty can't cancel it" if opponent.is_static else f"{opponent.name} may cancel it with an Ability"
+    note = f"{side.name} spends a point of {name} for a retest; {cancel}"
     return _called(state, side, "ability", name), [Note("R-RT-1", note)]
 
 

@@ -6,7 +6,7 @@ from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result, Side
 from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
 from larp.rules.evolve import evolve
-from larp.rules.notes import Note, game_time
+from larp.rules.notes import Note, game_times
 from larp.rules.signs import Side
 from larp.sheet import Category
 from larp.sheet.transcript import ChallengeSpec, Party, Static
@@ -25,9 +25,9 @@ def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState
     challenger = _character(night, spec.challenger.character)
     _check_initiator(challenger, spec, category)
     first = _party(Side.CHALLENGER, challenger, spec.challenger, spec, night)
-    notes = [Note("R-CH-1", _opening(first, spec))]
     states = {challenger.id: challenger}
     exhausted = False
+    notes = []
     if isinstance(spec.defender, Static):
         second = SideState(
             side=Side.DEFENDER,
@@ -48,6 +48,7 @@ def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState
         else:
             _check_responder(defender, spec.defender, category)
         second = _party(Side.DEFENDER, defender, spec.defender, spec, night)
+    notes.insert(0, Note("R-CH-1", _opening(first, second, spec)))
     state = ChallengeState(
         spec=spec,
         rules=rules,
@@ -65,11 +66,12 @@ def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState
         state = evolve(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="exhausted")
     lock = blocking_lock(night, state)
     if lock is not None:
+        until, now = game_times(lock.until, night.clock)
         notes.append(
             Note(
                 "R-NIGHT-2",
                 f"{first.name} failed this same challenge against {second.name}; the five-minute rule "
-                f"holds it until game time {game_time(lock.until)} (now {game_time(night.clock)})",
+                f"holds it until game time {until} (now {now})",
             )
         )
         state = evolve(state, phase=Phase.BLOCKED, lock=lock)
@@ -131,8 +133,14 @@ def _party(side: Side, character: CharacterState, party: Party, spec: ChallengeS
             raise RuleError("R-TIE-2", f"{character.name} has no Ability {party.ability!r} on the sheet")
         if category.is_attribute and night.rules.ability_adds_to_total:
             bonus_ability = character.sheet.abilities[party.ability]
+    made_of = [(f"{category.value.title()} Traits" if category.is_attribute else category.value.title(), character.total(category))]
+    if bonus_ability:
+        made_of.append((party.ability, bonus_ability))
+    if party.bonus:
+        made_of.append(("bonus" if party.bonus > 0 else "penalty", party.bonus))
     total = max(0, character.total(category) + party.bonus + bonus_ability)
     return SideState(
+        made_of=tuple(made_of),
         side=side,
         character=character.id,
         name=character.name,
@@ -143,8 +151,11 @@ def _party(side: Side, character: CharacterState, party: Party, spec: ChallengeS
     )
 
 
-def _opening(first: SideState, spec: ChallengeSpec) -> str:
+def _opening(first: SideState, second: SideState, spec: ChallengeSpec) -> str:
     bid = f", bidding {first.bid}" if first.bid else ""
+    against = f", against {second.name}" + (f" bidding {second.bid}" if second.bid else "")
+    if second.is_static:
+        against = f", against a difficulty of {second.true_total}" if spec.kind != "simple" else ""
     effect = f": {spec.effect}" if spec.effect else ""
-    return f"{first.name} opens a {spec.kind} {spec.category.value.title()} challenge{bid}{effect}"
+    return f"{first.name} opens a {spec.kind} {spec.category.value.title()} challenge{bid}{against}{effect}"
 

@@ -51,6 +51,8 @@ class SideState:
     ability: str | None = None
     true_total: int = 0
     """The total this side could declare (R-TIE-1, R-TIE-2), fixed at the start (R-TIE-5)."""
+    made_of: tuple[tuple[str, int], ...] = ()
+    """What the true total adds up: the category's Traits, the named Ability, a bonus (R-TIE-2)."""
     declared: int | None = None
     """The figure this side declared; it stands for the rest of the challenge (R-TIE-3)."""
     fixed_by_tie: bool = False
@@ -79,6 +81,17 @@ class SideState:
     def at_risk(self) -> tuple[str, ...]:
         """What this side crosses off if it loses a contested challenge (R-LOSS-1)."""
         return ((self.bid,) if self.bid else ()) + self.at_risk_extra
+
+    @property
+    def said_figure(self) -> str:
+        """The figure this side counts, and what it adds up: `9 (7 Social Traits + Expression 2)`."""
+        if self.declared is not None and not self.fixed_by_tie:
+            return f"{self.declared} (declared)"
+        if len(self.made_of) < 2:
+            return str(self.true_total)
+        (first, count), more = self.made_of[0], self.made_of[1:]
+        added = "".join(f" {'-' if n < 0 else '+'} {name} {abs(n)}" for name, n in more)
+        return f"{self.true_total} ({count} {first}{added})"
 
     @property
     def figure_stands(self) -> str:

@@ -52,12 +52,15 @@ def settle_tie(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
     if not defender.is_static:
         defender = _fixed(defender)
     mine, theirs = challenger.figure, defender.figure
+    totals = f"Totals {challenger.said_figure} against {defender.said_figure}"
+    if any(len(side.made_of) > 1 and (side.declared is None or side.fixed_by_tie) for side in (challenger, defender)):
+        totals += " (R-TIE-2)"
     if result is Result.DRAW:
-        text = f"Totals {mine} against {theirs}: an equal tie is a draw, and both sides lose the throw"
+        text = f"{totals}: an equal tie is a draw, and both sides lose the throw"
     else:
         winner = challenger if result is Result.CHALLENGER else defender
         why = "the higher total wins" if mine != theirs else "on equal totals the defender wins"
-        text = f"Totals {mine} against {theirs}: {why}; {winner.name} wins the tie"
+        text = f"{totals}: {why}; {winner.name} wins the tie"
     settled = evolve(state, challenger=challenger, defender=defender, tie_open=False, result=result)
     return settled, [Note("R-TIE-4", text)]
 

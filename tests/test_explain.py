@@ -1,0 +1,104 @@
+"""`larp resolve --explain`: an account a player can follow."""
+
+import json
+from pathlib import Path
+
+from larp.cli import main
+
+JANET = {
+    "id": "janet",
+    "name": "Janet",
+    "traits": {"social": {"Charismatic": 3, "Witty": 4}, "mental": {"Clever": 2}},
+    "abilities": {"Expression": 2},
+}
+CODY = {"id": "cody", "name": "Cody", "traits": {"social": {"Impressive": 5}, "mental": {"Alert": 2}}}
+
+
+def explained(tmp_path: Path, capsys, *events: dict, **more) -> tuple[int, str]:
+    source = tmp_path / "night.json"
+    source.write_text(json.dumps({"characters": [JANET, CODY], "events": list(events), **more}))
+    code = main(["resolve", str(source), "--explain"])
+    return code, capsys.readouterr().out
+
+
+def social(*steps: dict, **more) -> dict:
+    return {
+        "challenge": {
+            "kind": "contested",
+            "category": "social",
+            "challenger": {"character": "janet", "trait": "Charismatic", "ability": "Expression"},
+            "defender": {"character": "cody", "trait": "Impressive"},
+            "effect": "sway",
+            "steps": list(steps),
+            **more,
+        }
+    }
+
+
+def throw(first: str, second: str) -> dict:
+    return {"throw": {"challenger": first, "defender": second}}
+
+
+def test_a_refused_event_prints_its_steps_up_to_the_refusal(tmp_path, capsys):
+    code, out = explained(
+        tmp_path, capsys, social(throw("rock", "paper"), {"retest": {"side": "defender", "source": "willpower"}})
+    )
+    assert code == 3
+    lines = out.splitlines()
+    refused = next(index for index, line in enumerate(lines) if "REFUSED" in line)
+    assert "Janet throws rock, Cody throws paper: Cody wins the throw. [R-CH-4]" in lines[refused - 1]
+    assert "Janet opens a contested Social challenge" in lines[refused - 2]
+
+
+def test_a_tie_breaks_each_total_down_citing_r_tie_2(tmp_path, capsys):
+    _, out = explained(tmp_path, capsys, social(throw("rock", "rock")))
+    assert "Totals 9 (7 Social Traits + Expression 2) against 5 (R-TIE-2): the higher total wins" in out
+
+
+def test_the_opening_names_both_bid_traits(tmp_path, capsys):
+    _, out = explained(tmp_path, capsys, social(throw("rock", "scissors")))
+    assert "Janet opens a contested Social challenge, bidding Charismatic, against Cody bidding Impressive: sway" in out
+
+
+def test_game_times_show_seconds_where_minutes_would_hide_the_reason(tmp_path, capsys):
+    _, out = explained(
+        tmp_path,
+        capsys,
+        {"clock": {"advance_minutes": 2.5}},
+        social(throw("rock", "paper")),
+        {"clock": {"advance_minutes": 4.9}},
+        social(throw("rock", "paper")),
+    )
+    assert "holds it until game time 0:07:30 (now 0:07:24)" in out
+    assert "REFUSED by R-NIGHT-2: the five-minute rule holds this challenge until game time 0:07:30;" in out
+
+
+def test_an_ability_retest_against_a_static_difficulty_offers_no_cancel(tmp_path, capsys):
+    static = {
+        "challenge": {
+            "kind": "static",
+            "category": "social",
+            "challenger": {"character": "janet", "trait": "Witty"},
+            "defender": {"static": 6},
+            "steps": [throw("rock", "paper"), {"retest": {"side": "challenger", "source": "ability", "name": "Expression"}}, throw("rock", "scissors")],
+        }
+    }
+    _, out = explained(tmp_path, capsys, static)
+    assert "may cancel" not in out
+    assert "Janet spends a point of Expression for a retest; a static difficulty can't cancel it" in out
+    assert "against a difficulty of 6" in out
+
+
+def test_the_race_summary_cites_the_race_rule(tmp_path, capsys):
+    race = {
+        "challenge": {
+            "kind": "race",
+            "category": "mental",
+            "challenger": {"character": "janet", "trait": "Clever"},
+            "defender": {"character": "cody", "trait": "Alert"},
+            "target": 1,
+            "steps": [throw("rock", "scissors")],
+        }
+    }
+    _, out = explained(tmp_path, capsys, race)
+    assert "The race ends 1 to 0: Janet wins. [R-EXT-2]" in out
