@@ -30,6 +30,8 @@ def show_pool_odds(args) -> int:
         return 0
     print(heading(args, found.dice, found.chance_die))
     print("\n".join(chart(found)))
+    if args.system == "storyteller" and args.pool >= args.difficulty:
+        print("the pool reaches the difficulty: outside combat the Narrator may grant one success without a roll (D-ST-7)")
     return 0
 
 

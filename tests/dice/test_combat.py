@@ -1,8 +1,5 @@
 """D-SG-6 and D-SG-11 to D-SG-18: combat in the Storytelling System of seed 004."""
 
-import pytest
-
-from larp.rules import RuleError
 from larp.rules.dice.combat import (
     InitiativeRoll,
     act,
@@ -17,13 +14,7 @@ from larp.rules.dice.combat import (
     through_cover,
     wait,
 )
-
-
-def refused(rule: str, call, *args, **kwargs) -> str:
-    with pytest.raises(RuleError) as error:
-        call(*args, **kwargs)
-    assert error.value.rule == rule
-    return error.value.message
+from tests.dice.refusal import refused
 
 
 def test_d_sg_11_initiative_is_a_die_plus_the_modifier_highest_first():

@@ -21,6 +21,12 @@ def test_odds_cli_storyteller_pool_with_willpower(capsys):
     out = capsys.readouterr().out
     assert out.startswith("Storyteller: 6 dice against difficulty 7, botch on no success and a 1, Willpower: one success")
     assert "success 100.00%; botch   0.00%" in out
+    assert "D-ST-7" not in out  # six dice do not reach difficulty 7
+
+
+def test_odds_cli_storyteller_says_when_an_automatic_success_may_be_granted(capsys):
+    assert main(["odds", "--system", "storyteller", "--pool", "6", "--difficulty", "6"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("one success without a roll (D-ST-7)")
 
 
 def test_odds_cli_json_gives_exact_fractions_that_sum_to_one(capsys):

@@ -2,18 +2,9 @@
 
 import random
 
-import pytest
-
-from larp.rules import RuleError
 from larp.rules.dice import Die, StorytellerOptions, dice_needed, roll, roll_with
 from larp.rules.dice.storyteller import Trait, automatic, forgive_botch, pool_of, spend_willpower
-
-
-def refused(rule: str, call, *args, **kwargs) -> str:
-    with pytest.raises(RuleError) as error:
-        call(*args, **kwargs)
-    assert error.value.rule == rule
-    return error.value.message
+from tests.dice.refusal import refused
 
 
 def test_d_st_1_a_pool_adds_an_attribute_and_an_ability_and_never_more_than_two_traits():

@@ -2,18 +2,9 @@
 
 import random
 
-import pytest
-
-from larp.rules import RuleError
 from larp.rules.dice import Die, StorytellingOptions, dice_needed, roll, roll_with
 from larp.rules.dice.storytelling import Modifier, pool
-
-
-def refused(rule: str, call, *args, **kwargs) -> str:
-    with pytest.raises(RuleError) as error:
-        call(*args, **kwargs)
-    assert error.value.rule == rule
-    return error.value.message
+from tests.dice.refusal import refused
 
 
 def test_d_sg_1_a_pool_is_an_attribute_and_a_skill_with_the_storytellers_modifiers():
