@@ -17,7 +17,7 @@ EXIT_PIPE_CLOSED = 141
 """What a shell reports for a program whose reader went away (128 + SIGPIPE)."""
 
 # The modules of larp.cli that register commands, in the order `larp --help` lists them.
-COMMAND_MODULES = ["bundles", "cards", "event", "log", "night", "odds", "reconcile", "record", "resolve", "roll", "scan", "schema", "station"]
+COMMAND_MODULES = ["bundles", "cards", "characters", "event", "log", "night", "odds", "reconcile", "record", "resolve", "roll", "scan", "schema", "station"]
 
 
 def installed_version() -> str:

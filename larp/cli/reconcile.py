@@ -1,9 +1,10 @@
 """`larp reconcile` and `larp close-night`: the account of the night, then the next game's start."""
 
 import json
+import sys
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import EXIT_FAILED, add_db_option, failed
 from larp.cli.output import counted
 
 
@@ -48,6 +49,9 @@ def run_close_night(args) -> int:
     try:
         with Desk.read(args.db) as desk:
             number = desk.night_number
+            if not stations_agree(desk.stations_on_screen(), number):
+                print("larp close-night: nothing archived", file=sys.stderr)
+                return EXIT_FAILED
             following = desk.archive_night()
     except DeskError as error:
         return failed("close-night", error)
@@ -55,3 +59,19 @@ def run_close_night(args) -> int:
         print(f"{cid}: starts night {number + 1} with Willpower {start['willpower']}")
     print(f"Night {number} is archived; night {number + 1} starts from the states above ({counted(len(following), 'character')})")
     return 0
+
+
+def stations_agree(on_screen: list[str], number: int | None) -> bool:
+    """Warn when stations have the night on screen; at a terminal, ask before archiving it."""
+    if not on_screen:
+        return True
+    names = ", ".join(on_screen)
+    print(
+        f"larp close-night: warning: station {names} has night {number} open on screen now; once it is archived "
+        f"nothing more is recorded in it there, and its Narrator opens night {(number or 0) + 1} with Ctrl+O",
+        file=sys.stderr,
+    )
+    if not sys.stdin.isatty():
+        return True
+    answer = input(f"Archive night {number} anyway? [y/N] ")
+    return answer.strip().lower() in ("y", "yes")

@@ -7,6 +7,7 @@ from typing import Callable, Self
 
 from larp.desk.errors import DeskError, Translated
 from larp.desk.lookup import find
+from larp.desk.presence import Presence, stations_present
 from larp.desk.opening import (
     choose_chronicle,
     chronicle_held,
@@ -159,6 +160,30 @@ class DeskCore:
 
     def __exit__(self, *exc_info) -> None:
         self.close()
+
+    @property
+    def night_open_here(self) -> bool:
+        """This station may record into its night: opened here, not closed, not archived."""
+        self._current()
+        row = self.night_row
+        return row is not None and row.archived_at is None and self.opened_here and not self.closed
+
+    def open_next_night(self) -> int:
+        """After this station's night was closed (or archived by `larp close-night`): open the
+        next one, as a station opening afresh would. The number of the night now open."""
+        if self.night_open_here:
+            raise DeskError(f"night {self.night_number} is still open at station {self.station}")
+        with recorded:
+            self._open_night()
+        self.reload()
+        return self.night_number
+
+    def on_screen(self) -> Presence:
+        """This station is on screen until the presence is left: `larp close-night` warns meanwhile."""
+        return Presence(self.ledger.where, self.station)
+
+    def stations_on_screen(self) -> list[str]:
+        return stations_present(self.ledger.where)
 
     def close_night(self) -> Entry:
         """This station's night is over (`larp night close`): nothing more is written to it here."""

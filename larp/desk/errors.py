@@ -8,14 +8,15 @@ class DeskError(Exception):
 
     `rule` is the rule id (RULES.md) when the rules forbid it, with the engine's
     `rule_error` itself (placed in a transcript, for `larp record`); `reason` is the
-    `CardReason` when a scanned card is refused.
+    `CardReason` when a scanned card is refused, with the `character` it claims.
     """
 
-    def __init__(self, message: str, *, rule_error: Any = None, reason: Any = None) -> None:
+    def __init__(self, message: str, *, rule_error: Any = None, reason: Any = None, character: str | None = None) -> None:
         super().__init__(message)
         self.rule_error = rule_error
         self.rule: str | None = rule_error.rule if rule_error is not None else None
         self.reason = reason
+        self.character = character
 
     @classmethod
     def forbidden(cls, error: Any) -> "DeskError":

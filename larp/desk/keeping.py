@@ -1,11 +1,42 @@
 """Keeping the night at the desk: the game clock, characters joining or changing, reversals."""
 
+from dataclasses import dataclass
+from pathlib import Path
+
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
+from larp.desk.opening import FOLDER_SETTING
 from larp.ledger import REVERSIBLE, Entry, Kind, starting_data
 from larp.rules import Lock
 from larp.rules import game_time as hours_minutes
-from larp.sheet import Sheet
+from larp.sheet import Sheet, load_chronicle
+
+
+@dataclass(frozen=True)
+class SheetChange:
+    """A sheet of the chronicle folder that tonight's record does not have yet."""
+
+    sheet: Sheet
+    file: str
+    fields: tuple[str, ...]
+    """The fields changed; none for a character new to the night."""
+
+    @property
+    def is_new(self) -> bool:
+        return not self.fields
+
+
+def changed_fields(old: Sheet, new: Sheet) -> list[str]:
+    before, after = old.model_dump(mode="json"), new.model_dump(mode="json")
+    return [key for key in after if after[key] != before.get(key)]
+
+
+def sheet_file(folder: Path, character_id: str) -> str:
+    """The file a sheet was read from, as a Narrator names it (a sheet's file is named for its id, mostly)."""
+    for path in sorted(folder.glob("*.toml")):
+        if path.stem == character_id:
+            return path.name
+    return f"a file of {folder.name}"
 
 LONGEST_ADVANCE = 24 * 60
 
@@ -53,13 +84,42 @@ class Keeping:
 
     def change(self, sheet: Sheet) -> Entry:
         """A character's sheet changes for good (what she lost and spent tonight stays so)."""
-        old = self.sheet(sheet.id)
-        before, after = old.model_dump(mode="json"), sheet.model_dump(mode="json")
-        fields = [key for key in after if after[key] != before.get(key)]
+        fields = changed_fields(self.sheet(sheet.id), sheet)
         if not fields:
             raise DeskError(f"{sheet.display_name}'s sheet is unchanged: nothing to record")
         summary = f"{sheet.display_name}'s sheet changes: {', '.join(fields)}"
-        return self._write(Kind.CHANGED, summary, [sheet.id], {"sheet": after})
+        return self._write(Kind.CHANGED, summary, [sheet.id], {"sheet": sheet.model_dump(mode="json")})
+
+    # The chronicle folder, read again during the night.
+
+    def folder(self) -> Path | None:
+        """The chronicle folder this record reads its sheets from, if it was opened from one."""
+        with recorded:
+            remembered = self.ledger.setting(FOLDER_SETTING)
+        return Path(remembered) if remembered else None
+
+    def folder_changes(self) -> list["SheetChange"]:
+        """What the chronicle folder holds now that tonight's record does not: characters new to the
+        night, and sheets changed since. A file that can't be read is a SheetError (file, line, field)."""
+        folder = self.folder()
+        if folder is None:
+            raise DeskError("this night record was not opened from a chronicle folder: start the station with --chronicle DIR")
+        chronicle = load_chronicle(folder)
+        if chronicle.id != self.chronicle.id:
+            raise DeskError(f"{folder} now holds chronicle {chronicle.id!r}, not tonight's {self.chronicle.id!r}")
+        self._current()
+        changes = []
+        for cid, sheet in sorted(chronicle.characters.items(), key=lambda pair: pair[1].display_name):
+            known = self.tonight.characters.get(cid)
+            if known is None:
+                changes.append(SheetChange(sheet, sheet_file(folder, cid), ()))
+            elif known.sheet != sheet:
+                changes.append(SheetChange(sheet, sheet_file(folder, cid), tuple(changed_fields(known.sheet, sheet))))
+        return changes
+
+    def take(self, changes: list["SheetChange"]) -> list[Entry]:
+        """Each change an entry: a new character joins, a changed sheet changes."""
+        return [self.add(change.sheet) if change.is_new else self.change(change.sheet) for change in changes]
 
     # Reversing (R-NIGHT-3).
 
@@ -79,11 +139,24 @@ class Keeping:
                 "record the call again instead"
             )
         if target.kind not in REVERSIBLE:
-            raise DeskError(f"entry {target.short_id} is a {target.kind.value} entry: only adjudications, regains, sheet changes, rolls and Health marks are reversed")
+            raise DeskError(f"entry {target.short_id} is a {target.kind.value} entry: only adjudications, regains, characters added, sheet changes, rolls and Health marks are reversed")
+        if target.kind is Kind.ADDED:
+            self._check_nothing_since(row, target)
         if earlier:
             raise DeskError(f"entry {target.short_id} was already reversed by {earlier[0].short_id} ({earlier[0].payload['reason']})")
         summary = f"Reverses {target.short_id} ({target.summary}): {reason}"
         after = max(self.clock.at(self.now()), target.game_time)  # never before what it reverses
         payload = {"reason": reason}
         return self._write(Kind.REVERSAL, summary, target.character_ids, payload, reverses=target.id, game_time=after)
+
+    def _check_nothing_since(self, row, added: Entry) -> None:
+        """A character who joined is sent away only while nothing else names her (else reverse that first)."""
+        with recorded:
+            everything = self.ledger.entries(row, character=added.character_ids[0])
+        reversed_ids = {entry.reverses for entry in everything if entry.kind is Kind.REVERSAL}
+        since = [e for e in everything if e.id != added.id and e.kind is not Kind.REVERSAL and e.id not in reversed_ids]
+        if since:
+            raise DeskError(
+                f"{since[0].short_id} ({since[0].summary}) names her since she joined: reverse it first"
+            )
 

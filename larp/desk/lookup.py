@@ -24,7 +24,7 @@ def read_scanned(text: str, chronicle: Chronicle) -> Sheet | None:
     except CardError as error:
         if error.reason is CardReason.GARBAGE and not re.fullmatch(rf"{TAG}\d+", untyped(text)):
             return None
-        raise DeskError(str(error), reason=error.reason) from None
+        raise DeskError(str(error), reason=error.reason, character=error.character) from None
 
 
 def find(text: str, chronicle: Chronicle) -> list[Sheet]:

@@ -29,7 +29,7 @@ class Kind(StrEnum):
     """Damage marked on a Health track, or healed, without a roll."""
 
 
-REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.CHANGED, Kind.ROLL, Kind.HEALTH)
+REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH)
 
 
 @dataclass(frozen=True, slots=True)
