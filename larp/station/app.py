@@ -20,7 +20,8 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from larp.station.modals import NumberScreen
+from larp.station.keymap import keymap_path, read_keymap
+from larp.station.modals import ConfirmScreen, NumberScreen
 from larp.station.screens.base import StationScreen
 from larp.station.screens.sheets import SheetScreen
 
@@ -63,6 +64,9 @@ class StationApp(App[None]):
         Binding("f5", "hold", "Hold!", id="hold", tooltip="stop the game clock"),
         Binding("f5", "resume", "Resume", id="resume", tooltip="start the game clock again"),
         Binding("f6", "advance", "Advance clock", id="advance", tooltip="let minutes of game time pass"),
+        Binding("ctrl+l", "reload", "Load again", id="reload", show=False, tooltip="read the chronicle folder again: new and changed sheets, or a chronicle that failed to load"),
+        Binding("ctrl+o", "open_night", "Open next night", id="open-night", tooltip="after the night was closed here (or by larp close-night)"),
+        Binding("ctrl+q", "quit", "Quit", id="quit", show=False, priority=True, tooltip="everything recorded stays recorded; asks first if a challenge is unrecorded"),
     ]
 
     desk = var(None)
@@ -75,14 +79,25 @@ class StationApp(App[None]):
     ("" when the station has joined no event)."""
     place = var("opening the night record…")
     """The chronicle, the station and its Narrator, for the clock bar."""
+    opening_failed: var[str | None] = var(None)
+    """Why the night record did not open, shown on the sheets screen until Ctrl+L opens it."""
+    night_open = var(True)
+    """This station may record into its night (else Ctrl+O opens the next one)."""
+    unrecorded = var(None)
+    """The challenge screen whose challenge is not recorded yet, if any: Ctrl+Q asks first."""
 
     def __init__(self, desk=None, open_desk: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self._given_desk = desk
         self._open_desk = open_desk
+        self.presence = None
+        self.keymap = read_keymap(keymap_path())
+        self.set_keymap(self.keymap.keys)
 
     def on_mount(self) -> None:
         self.set_interval(CLOCK_TICK_SECONDS, self.read_clock)
+        for problem in self.keymap.problems:
+            self.notify(problem, title="Your keymap has a mistake", severity="warning", timeout=20)
         if self._given_desk is not None:
             self.desk = self._given_desk
         else:
@@ -101,34 +116,74 @@ class StationApp(App[None]):
             self.report(event.worker.error)
 
     def on_unmount(self) -> None:
+        if self.presence is not None:
+            self.presence.leave()
         if self.desk is not None and self._given_desk is None:
             self.desk.close()
 
     def on_game_loaded(self, message: GameLoaded) -> None:
         """Open the night record (the first screen is up, the game's modules loaded)."""
-        desk = self.consult(self._open_desk)
-        if desk is None:
-            self.place = "the night record is not open: see the message, then start the station again"
+        from larp.station.errors import notice_of
+
+        try:
+            desk = self._open_desk()
+        except Exception as error:  # shown on the screen until the Narrator fixes it and loads again
+            notice = notice_of(error)
+            self.opening_failed = notice.message
+            self.place = "the night record is not open: fix what the screen says, then Ctrl+L"
+            self.refresh_bindings()
         else:
+            self.opening_failed = None
             self.desk = desk
 
     def watch_desk(self) -> None:
         self.read_clock()
         self.refresh_bindings()
         if self.desk is not None:
-            desk = self.desk
-            narrator = f" · Narrator {desk.narrator}" if desk.narrator else ""
-            self.place = f"{desk.chronicle.name} · night {desk.night_number} · station {desk.station}{narrator}"
+            if self.presence is None:
+                self.presence = self.desk.on_screen()
+            self.show_place()
+            self.check_keymap()
+
+    def show_place(self) -> None:
+        desk = self.desk
+        narrator = f" · Narrator {desk.narrator}" if desk.narrator else ""
+        closed = "" if self.night_open else " closed: Ctrl+O opens the next"
+        self.place = f"{desk.chronicle.name} · night {desk.night_number}{closed} · station {desk.station}{narrator}"
+
+    def check_keymap(self) -> None:
+        """Ids in the keymap file that are no key of the station, said once the screens are loaded."""
+        from larp.station.screens.help import binding_ids
+
+        for problem in self.keymap.unknown(binding_ids(self), keymap_path()):
+            self.notify(problem, title="Your keymap has a mistake", severity="warning", timeout=20)
 
     def read_clock(self) -> None:
         if self.desk is None:
             return
-        self.game_minutes = self.desk.game_time()  # reads the record again if it changed
-        self.read_record()
-        held = self.desk.clock_held()
+        try:
+            self.game_minutes = self.desk.game_time()  # reads the record again if it changed
+            self.read_record()
+            held = self.desk.clock_held()
+            night_open = self.desk.night_open_here
+        except Exception as error:  # the record went away under the station: say so, keep the screen
+            self.report(error)
+            return
         if held != self.clock_held:
             self.clock_held = held
             self.refresh_bindings()
+        if night_open != self.night_open:
+            self.night_open = night_open
+            self.show_place()
+            self.refresh_bindings()
+            if not night_open:
+                self.notify(
+                    f"Night {self.desk.night_number} is closed at this station (larp close-night, or larp night close): "
+                    "nothing more is recorded in it. Ctrl+O opens the next night.",
+                    title="The night is closed",
+                    severity="warning",
+                    timeout=30,
+                )
 
     _revision = -1
 
@@ -161,8 +216,12 @@ class StationApp(App[None]):
     # Global actions.
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("hold", "resume", "advance") and self.desk is None:
+        if action in ("hold", "resume", "advance", "open_night") and self.desk is None:
             return False
+        if action == "open_night":
+            return not self.night_open
+        if action == "reload":
+            return self.desk is not None or self.opening_failed is not None
         if action == "hold":
             return not self.clock_held
         if action == "resume":
@@ -196,6 +255,82 @@ class StationApp(App[None]):
         if minutes:
             self.clock_work("advance", minutes)
 
+    def action_reload(self) -> None:
+        """Open the night record again after it failed; once open, read the chronicle folder again."""
+        if self.desk is None:
+            if self.opening_failed is not None:
+                self.opening_failed = None
+                self.place = "opening the night record…"
+                self.load_game()
+            return
+        self.take_from_folder()
+
+    @work(exclusive=True, group="folder")
+    async def take_from_folder(self, wanted: str | None = None) -> list | None:
+        """The folder's new and changed sheets, shown before they are taken; a file with a mistake is
+        named (file, line, field) and nothing is taken. `wanted`: the character a scanned card named."""
+        changes = self.consult(self.desk.folder_changes)
+        if changes is None:
+            return None
+        if wanted is not None and wanted not in [change.sheet.id for change in changes]:
+            self.notify(
+                f"The card is genuine, but the chronicle folder has no sheet with id {wanted!r}: add her file, then scan again.",
+                title="Card refused: no such character",
+                severity="error",
+            )
+            return None
+        if not changes:
+            self.notify("Every sheet in the chronicle folder is as tonight's record has it.", title="Nothing new in the folder")
+            return None
+        lines = [
+            f"{'joins tonight' if change.is_new else 'changes ' + ', '.join(change.fields)}: "
+            f"{change.sheet.display_name} ({change.file})"
+            for change in changes
+        ]
+        sure = await self.push_screen_wait(
+            ConfirmScreen(
+                "Take these sheets into tonight's record?",
+                "\n".join(lines) + "\n\nEach is an entry of the night record; Ctrl+R in the night log reverses it.",
+                yes="Take them",
+            )
+        )
+        if not sure:
+            return None
+        entries = self.consult(self.desk.take, changes)
+        if entries:
+            self.notify("\n".join(entry.summary for entry in entries), title="Sheets taken from the folder")
+        return entries
+
+    def action_open_night(self) -> None:
+        number = self.consult(self.desk.open_next_night)
+        if number is not None:
+            self.night_open = True
+            self.read_clock()
+            self.show_place()
+            self.refresh_bindings()
+            self.notify(f"Night {number} is open at station {self.desk.station}.", title=f"Night {number} opens")
+
+    async def action_quit(self) -> None:
+        """Quit; a challenge not recorded yet is lost by quitting, so ask first (as Esc does)."""
+        if self.unrecorded is None:
+            self.exit()
+        else:
+            self.ask_before_quitting()
+
+    @work(exclusive=True, group="quit")
+    async def ask_before_quitting(self) -> None:
+        state = self.unrecorded.state
+        sure = await self.push_screen_wait(
+            ConfirmScreen(
+                "Quit with a challenge unrecorded?",
+                f"The challenge of {state.challenger.name} against {state.defender.name} is not recorded: "
+                "quitting loses it. n goes back to it (F2 if you are elsewhere).",
+                yes="Quit",
+            )
+        )
+        if sure:
+            self.exit()
+
     def clock_work(self, what: str, *args: Any) -> None:
         entry = self.consult(getattr(self.desk, what), *args)
         if entry is not None:
@@ -213,8 +348,15 @@ class StationApp(App[None]):
             else:
                 yield SystemCommand("Hold! the game clock", "Stop game time", self.action_hold)
             yield SystemCommand("Advance the game clock", "Let minutes of game time pass", self.action_advance)
+        if self.desk is not None:
+            yield SystemCommand("Load the chronicle folder again", "New and changed sheets, shown before they are taken", self.action_reload)
+            if not self.night_open:
+                yield SystemCommand("Open the next night", "This station's night is closed: open the next one", self.action_open_night)
+        elif self.opening_failed is not None:
+            yield SystemCommand("Load again", "Open the night record again, once the file is fixed", self.action_reload)
         if isinstance(screen, StationScreen):
             yield from screen.commands()
+        yield SystemCommand("Theme", "Change the station's colours", self.action_change_theme)
         yield SystemCommand("Help", "The keys of every screen", self.action_help)
         yield SystemCommand("Quit", "Close the station; everything recorded stays recorded", self.action_quit)
 

@@ -48,9 +48,9 @@ def notice_of(error: BaseException) -> Notice:
             return Notice(CARD_REFUSALS.get(str(error.reason), "Card refused"), sentence(str(error)))
         if error.rule is not None:
             return Notice(f"Not allowed ({error.rule})", sentence(str(error)), "warning")
-        return Notice("The desk can't do that", sentence(str(error)))
+        return Notice("Not possible", sentence(str(error)))
     if isinstance(error, SheetError):
-        return Notice("A file can't be read", sentence(f"{error}. Fix the file, then try again"))
+        return Notice("A sheet or chronicle file has a mistake", sentence(f"{error}. Fix the file, then try again"))
     if isinstance(error, (OSError, sqlite3.Error)):
         return Notice(
             "The night record can't be written",

@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -31,7 +32,7 @@ class Question(ModalScreen[Answer], Generic[Answer]):
         with Vertical(id="question"):
             yield Label(self.question, id="question-title")
             if self.prompt:
-                yield Static(self.prompt, id="question-prompt")
+                yield Static(Text(self.prompt), id="question-prompt")
             yield from self.answers()
             yield Static(self.HINT, id="question-hint")
 

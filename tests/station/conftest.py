@@ -32,6 +32,7 @@ def larp_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("LARP_HOME", str(home))
     monkeypatch.delenv("LARP_DB", raising=False)
+    monkeypatch.setenv("LARP_CONFIG", str(tmp_path / "config"))
     return home
 
 

@@ -1,5 +1,6 @@
 """Errors reach the Narrator as a notification that says what to do; nothing recorded is lost."""
 
+import shutil
 import sqlite3
 
 import pytest
@@ -12,7 +13,8 @@ from larp.station import create_app
 from larp.station.errors import notice_of
 from larp.station.screens.challenge import ChallengeScreen
 from larp.station.widgets.clock_bar import ClockBar
-from tests.station.conftest import CARDS, SIZE, pilot_test, set_up_challenge
+from larp.station.widgets.sheet_view import SheetView
+from tests.station.conftest import CARDS, SIZE, look_up, pilot_test, plain, set_up_challenge
 
 
 @pytest.mark.parametrize(
@@ -20,8 +22,8 @@ from tests.station.conftest import CARDS, SIZE, pilot_test, set_up_challenge
     [
         (RuleError("R-RT-2", "Janet Reyes has already used an Ability in this challenge"), "Not allowed (R-RT-2)"),
         (DeskError("That card was forged", reason="forged"), "Card refused: forged or altered"),
-        (DeskError("there is no character 'zed' tonight"), "The desk can't do that"),
-        (SheetError("cards/zed.toml, line 3", "not valid TOML"), "A file can't be read"),
+        (DeskError("there is no character 'zed' tonight"), "Not possible"),
+        (SheetError("cards/zed.toml, line 3", "not valid TOML"), "A sheet or chronicle file has a mistake"),
         (sqlite3.OperationalError("disk I/O error"), "The night record can't be written"),
         (KeyError("surprise"), "Something went wrong"),
     ],
@@ -46,7 +48,7 @@ async def test_a_read_only_night_record_refuses_writes_and_the_station_carries_o
         await pilot.press("f5")
         await pilot.pause()
         [notice] = app._notifications
-        assert notice.title == "The desk can't do that"
+        assert notice.title == "Not possible"
         assert "read-only" in notice.message and "writable --db" in notice.message
         assert not app.desk.clock_held()
 
@@ -58,9 +60,34 @@ async def test_a_night_record_that_cant_be_opened_says_so_on_screen(tmp_path):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.desk is None
-        [notice] = app._notifications
-        assert "chronicle" in notice.message
+        assert "chronicle" in app.opening_failed
         assert "not open" in app.screen.query_one(ClockBar).place
+
+
+@pilot_test
+async def test_a_chronicle_that_fails_to_load_stays_on_screen_with_its_place_until_loaded_again(tmp_path):
+    folder = tmp_path / "chronicle"
+    shutil.copytree(CARDS, folder)
+    janet = folder / "janet.toml"
+    good = janet.read_text()
+    janet.write_text(good.replace("willpower = 5", "willpower = -3"))
+    app = create_app(db=tmp_path / "night.sqlite3", chronicle=folder, station="Bar", narrator="Sam")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        failure = app.screen.query_one("#opening-failed")
+        shown = plain(failure.render(), width=400)
+        assert failure.display and "janet.toml, line 19: willpower" in shown and "Ctrl+L" in shown
+        await look_up(pilot, "cody")
+        assert "still opening" not in list(app._notifications)[-1].message
+
+        janet.write_text(good)
+        await pilot.press("ctrl+l")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.desk is not None and not failure.display
+        await look_up(pilot, "cody")
+        assert app.screen.query_one(SheetView).card.character.id == "cody"
 
 
 @pilot_test

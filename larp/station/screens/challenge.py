@@ -88,7 +88,12 @@ class ChallengeScreen(HoldsScans, StationScreen):
 
     def on_mount(self) -> None:
         self.query_one(NotesLog).border_title = "What happened, by rule"
+        self.app.unrecorded = self
         self.show()
+
+    def on_unmount(self) -> None:
+        if self.app.unrecorded is self:
+            self.app.unrecorded = None
 
     # Showing.
 
@@ -300,6 +305,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
         if entry is None:
             return
         self.entry = entry
+        self.app.unrecorded = None
         self.query_one(ChallengeView).recorded_as = entry.short_id
         self.notify(entry.summary, title=f"Recorded as {entry.short_id}")
         self.show()

@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from larp.station.keymap import keymap_path
+from larp.station.modals import ConfirmScreen, Question
 from larp.station.screens.challenge import ChallengeScreen
 from larp.station.screens.log import NightLogScreen
 from larp.station.screens.reconcile import ReconcileScreen
@@ -34,17 +36,45 @@ def key_name(key: str) -> str:
     return KEY_NAMES.get(first) or "+".join(part.title() if len(part) > 1 else part.upper() for part in first.split("+"))
 
 
-def key_table(title: str, bindings: list[Binding]) -> Table:
-    table = Table(title=title, title_justify="left", title_style="bold", show_header=False, box=None, padding=(0, 2))
-    table.add_column(style="bold cyan", no_wrap=True, min_width=10)
+def key_table(title: str, bindings: list[Binding], keymap: dict[str, str]) -> Table:
+    """The keys of a screen (as the keymap file sets them), what each does, and its id for the keymap."""
+    table = Table(title=title, title_justify="left", title_style="bold", show_header=False, box=None, padding=(0, 1), expand=True)
+    table.add_column(style="bold cyan", no_wrap=True, min_width=9)
     table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    table.add_column(ratio=1)
     seen: set[str] = set()
     for binding in bindings:
         if binding.description and binding.description not in seen:
             seen.add(binding.description)
-            table.add_row(key_name(binding.key), binding.description, binding.tooltip)
+            what = Text(binding.tooltip)
+            if binding.id:
+                what.append(f"  [{binding.id}]", style="dim")
+            table.add_row(key_name(keymap.get(binding.id, binding.key)), binding.description, what)
     return table
+
+
+def key_groups(app) -> list[tuple[str, list[Binding]]]:
+    """Every key of the station, screen by screen, from the screens' own bindings."""
+    everywhere = [*app.BINDINGS, Binding("ctrl+p", "command_palette", "Palette", tooltip="the main actions by name")]
+    return [
+        ("Everywhere", everywhere),
+        ("Sheets (F2)", [Binding("enter", "", "Look up", tooltip="what was scanned or typed"), *SheetScreen.BINDINGS]),
+        ("Setting up a challenge (Ctrl+N)", ChallengeSetupScreen.BINDINGS),
+        ("A challenge, step by step", ChallengeScreen.BINDINGS),
+        ("Night log (F3)", NightLogScreen.BINDINGS),
+        ("Reconcile (F4)", ReconcileScreen.BINDINGS),
+    ]
+
+
+def binding_ids(app) -> set[str]:
+    """The ids a keymap file may name."""
+    ids = {binding.id for _, bindings in key_groups(app) for binding in bindings if binding.id}
+    for screen in (*QUESTIONS, HelpScreen):
+        ids |= {binding.id for binding in screen.BINDINGS if binding.id}
+    return ids
+
+
+QUESTIONS = (Question, ConfirmScreen)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -56,21 +86,15 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        everywhere = [
-            *self.app.BINDINGS,
-            Binding("ctrl+p", "command_palette", "Palette", tooltip="the main actions by name"),
-            Binding("ctrl+q", "quit", "Quit", tooltip="everything recorded stays recorded"),
-        ]
-        groups = [
-            ("Everywhere", everywhere),
-            ("Sheets (F2)", [Binding("enter", "", "Look up", tooltip="what was scanned or typed"), *SheetScreen.BINDINGS]),
-            ("Setting up a challenge (Ctrl+N)", ChallengeSetupScreen.BINDINGS),
-            ("A challenge, step by step", ChallengeScreen.BINDINGS),
-            ("Night log (F3)", NightLogScreen.BINDINGS),
-            ("Reconcile (F4)", ReconcileScreen.BINDINGS),
-        ]
+        keymap = self.app.keymap.keys
         with VerticalScroll(id="help"):
             yield Static(Group(Text("The Narrator station", style="bold underline"), Text(), Text(FLOW)), id="flow")
-            for title, bindings in groups:
-                yield Static(key_table(title, bindings), classes="keys")
-            yield Static("Esc or F1 closes this help.", id="help-hint")
+            for title, bindings in key_groups(self.app):
+                yield Static(key_table(title, bindings, keymap), classes="keys")
+            yield Static(
+                Text(
+                    f"Your own keys: {keymap_path()}, one line per key, its id in brackets above "
+                    '("challenge.rock" = "1"). Esc or F1 closes this help.'
+                ),
+                id="help-hint",
+            )

@@ -6,6 +6,7 @@ panel is mounted, and the challenge set up, with imports made once the desk is o
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -44,10 +45,12 @@ class SheetScreen(StationScreen):
     def body(self) -> ComposeResult:
         yield LookupField(id="lookup")
         with VerticalScroll(id="sheet-scroll"):
+            yield Static(id="opening-failed")
             yield Static(WELCOME, id="welcome")
 
     def on_mount(self) -> None:
         self.watch(self.app, "desk", self.night_opened)
+        self.watch(self.app, "opening_failed", self.show_failure)
         self.watch(self.app, "game_minutes", self.clock_moved, init=False)
 
     def night_opened(self, desk) -> None:
@@ -57,6 +60,17 @@ class SheetScreen(StationScreen):
         from larp.station.widgets.sheet_view import SheetView
 
         self.query_one("#sheet-scroll").mount(SheetView(id="sheet"))
+
+    def show_failure(self, failure: str | None) -> None:
+        """Why the night record did not open, until it opens: the file, line and field, and Ctrl+L."""
+        shown = self.query_one("#opening-failed", Static)
+        shown.display = failure is not None
+        if failure is not None:
+            shown.update(Text.assemble(
+                ("The night record did not open.\n\n", "bold"),
+                failure,
+                ("\n\nFix it, then press Ctrl+L to load again (F1 lists every key).", "bold"),
+            ))
 
     @property
     def view(self) -> "SheetView | None":
@@ -80,10 +94,13 @@ class SheetScreen(StationScreen):
 
     def on_lookup_field_asked(self, event: LookupField.Asked) -> None:
         if self.desk is None:
-            self.notify("The night record is still opening: press Enter again in a moment.", severity="warning")
+            if self.app.opening_failed is not None:
+                self.notify("The night record did not open: fix what the screen says, then Ctrl+L.", title="Nothing to look up yet", severity="error")
+            else:
+                self.notify("The night record is still opening: press Enter again in a moment.", title="Opening the night record", severity="warning")
             return
-        found = self.app.consult(self.desk.lookup, event.text)
         event.field.clear()
+        found = self.look_up(event.text)
         if found is None:
             return
         if not found:
@@ -95,6 +112,29 @@ class SheetScreen(StationScreen):
             return
         self.show(found[0].id)
         event.field.offer(found[1:])
+
+    def look_up(self, text: str):
+        """The desk's matches; a genuine card of a character new in the chronicle folder offers to take her."""
+        from larp.cards import CardReason
+        from larp.desk import DeskError
+
+        try:
+            return self.desk.lookup(text)
+        except DeskError as error:
+            if error.reason is CardReason.UNKNOWN_CHARACTER and error.character:
+                self.join_from_folder(error.character)
+            else:
+                self.app.report(error)
+        except Exception as error:  # every failure reaches the Narrator as a notice
+            self.app.report(error)
+        return None
+
+    @work(exclusive=True, group="join")
+    async def join_from_folder(self, character_id: str) -> None:
+        worker = self.app.take_from_folder(character_id)
+        await worker.wait()
+        if worker.result and character_id in self.desk.night().characters:
+            self.show(character_id)
 
     def on_lookup_field_chosen(self, event: LookupField.Chosen) -> None:
         self.show(event.character_id)
