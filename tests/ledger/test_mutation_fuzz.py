@@ -1,0 +1,185 @@
+"""Mutation fuzzers: 500 damaged transcripts into `larp record`, 500 damaged bundles into `larp merge`.
+
+Never a traceback; never a partial write: the record after holds every line it held before,
+unchanged and in order, and anything new is a whole entry of its kind. A refused transcript
+(exit 2) or a refused bundle (exit 1) leaves the record exactly as it was.
+"""
+
+import contextlib
+import hashlib
+import io
+import json
+import random
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from larp.cli import main
+from larp.ledger.payloads import ENTRY_LINE
+from tests.ledger.helpers import clock, contest, leap, open_desk, regaining, transcript
+
+MUTATIONS = 500
+EVENTS = [
+    leap(1),
+    contest("janet", "Quick", "cody", "Brawny", ("rock", "rock"), steps=[{"declare": {"side": "challenger", "total": 1}}]),
+    regaining("cody", "physical"),
+    clock(2),
+    contest("cody", "Impressive", "janet", "Charismatic", ("paper", "scissors"), category="social",
+            steps=[{"retest": {"side": "challenger", "source": "ability", "name": "Leadership"}}, {"throw": {"challenger": "rock", "defender": "scissors"}}]),
+]
+VALUES = [None, True, False, 0, -1, 1, 2, 99, 100, 10**9, 1.5, "", " ", "rock", "bomb", "janet", "nobody", "physical",
+          "overbid", "R-NIGHT-2", "\x1b[2J", "ä🗡", [], {}, [1], {"a": 1}, "0" * 40]
+
+
+def leaves(value, path=()):
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from leaves(child, path + (key,))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from leaves(child, path + (index,))
+    yield path
+
+
+def replaced(value, path, new):
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[head] = replaced(value[head], rest, new)
+    return copy
+
+
+def removed(value, path):
+    head, rest = path[0], path[1:]
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    if rest:
+        copy[head] = removed(value[head], rest)
+    elif isinstance(copy, dict):
+        del copy[head]
+    else:
+        copy.pop(head)
+    return copy
+
+
+def mutated_json(data, rng: random.Random):
+    """One value changed, a key or item removed, or a key renamed somewhere in the document."""
+    path = rng.choice([p for p in leaves(data) if p])
+    how = rng.random()
+    if how < 0.7:
+        return replaced(data, path, rng.choice(VALUES))
+    if how < 0.85:
+        return removed(data, path)
+    parent = path[:-1]
+    container = data
+    for part in parent:
+        container = container[part]
+    if isinstance(container, dict):
+        return replaced(data, parent, {**{k: v for k, v in container.items() if k != path[-1]}, f"{path[-1]}x": container[path[-1]]})
+    return removed(data, path)
+
+
+def mutated_bytes(raw: bytes, rng: random.Random) -> bytes:
+    """A byte flipped, a run of bytes cut out, or the end cut off."""
+    cut = rng.randrange(len(raw))
+    how = rng.random()
+    if how < 0.4:
+        return raw[:cut] + bytes([rng.randrange(256)]) + raw[cut + 1 :]
+    if how < 0.7:
+        return raw[:cut] + raw[cut + rng.randrange(1, 40) :]
+    return raw[:cut]
+
+
+def lines_of(db: Path) -> list[str]:
+    connection = sqlite3.connect(db)
+    try:
+        return [line for (line,) in connection.execute("SELECT line FROM entries ORDER BY seq")]
+    finally:
+        connection.close()
+
+
+def held_whole(before: list[str], after: list[str]) -> None:
+    """Nothing recorded before is lost or changed; every new line is a whole entry of its kind."""
+    assert after[: len(before)] == before
+    for line in after[len(before) :]:
+        ENTRY_LINE.validate_python(json.loads(line))
+
+
+def run(*args: str) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    assert "Traceback" not in err.getvalue()
+    return code, err.getvalue()
+
+
+@pytest.fixture
+def recorded(tmp_path) -> Path:
+    """A record with a night under way at station hall, closed and whole on disk; the transcript
+    (EVENTS) can still be recorded into it whole."""
+    with open_desk(tmp_path, station="hall") as desk:
+        for event in (EVENTS[0], EVENTS[3]):
+            desk.record(event)
+    return tmp_path / "night.sqlite3"
+
+
+def test_500_mutated_transcripts_into_larp_record_never_crash_nor_write_part_of_an_entry(tmp_path, recorded):
+    rng = random.Random(1010)
+    base = transcript(EVENTS)
+    raw = json.dumps(base).encode()
+    before = lines_of(recorded)
+    seen = set()
+    for number in range(MUTATIONS):
+        source = tmp_path / "mutated.json"
+        if number % 4 == 3:
+            source.write_bytes(mutated_bytes(raw, rng))
+        else:
+            source.write_text(json.dumps(mutated_json(base, rng)))
+        db = tmp_path / "copy.sqlite3"
+        shutil.copyfile(recorded, db)
+        code, _ = run("record", str(source), "--db", str(db), "--station", "hall", "--quiet")
+        seen.add(code)
+        assert code in (0, 1, 2, 3), source.read_bytes()
+        after = lines_of(db)
+        if code == 2:
+            assert after == before, source.read_bytes()
+        held_whole(before, after)
+    assert {0, 2, 3} <= seen  # the mutations reach the rules, not only the parser
+
+
+def signed(lines: list[str]) -> str:
+    """Bundle lines (header and entries) with a checksum that matches them."""
+    body = "".join(lines)
+    return body + json.dumps({"checksum": "sha256:" + hashlib.sha256(body.encode()).hexdigest()}) + "\n"
+
+
+def test_500_mutated_bundles_into_larp_merge_never_crash_nor_write_part_of_a_bundle(tmp_path, recorded):
+    rng = random.Random(2020)
+    with open_desk(tmp_path, station="bar", db="bar.sqlite3") as desk:
+        for event in EVENTS:
+            desk.record(event)
+        desk.export(tmp_path / "bar.jsonl")
+    raw = (tmp_path / "bar.jsonl").read_bytes()
+    lines = raw.decode().splitlines(keepends=True)[:-1]
+    before = lines_of(recorded)
+    seen = set()
+    for number in range(MUTATIONS):
+        bundle = tmp_path / "mutated.jsonl"
+        if number % 3 == 0:
+            bundle.write_bytes(mutated_bytes(raw, rng))
+        else:  # a line's JSON changed and the bundle signed again: what only the checks of entries catch
+            index = rng.randrange(len(lines))
+            changed = json.dumps(mutated_json(json.loads(lines[index]), rng), ensure_ascii=False) + "\n"
+            bundle.write_text(signed(lines[:index] + [changed] + lines[index + 1 :]))
+        db = tmp_path / "copy.sqlite3"
+        shutil.copyfile(recorded, db)
+        code, err = run("merge", str(bundle), "--db", str(db))
+        seen.add(code)
+        assert code in (0, 1), err
+        after = lines_of(db)
+        if code == 1:
+            assert after == before, err
+        held_whole(before, after)
+    assert seen == {0, 1}
