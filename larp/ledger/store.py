@@ -68,11 +68,13 @@ class Ledger:
 
     def prepare(self) -> None:
         with self.failures("open"):
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]  # reads a garbage file's header first
+            if version == 0 and self.db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone():
+                raise LedgerError(f"{self.where} is a database of another program, not a larp night record: nothing was changed")
             if not self.read_only:
                 self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = FULL")
             self.db.execute("PRAGMA foreign_keys = ON")
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
             if self.read_only and version < LATEST:
                 raise LedgerError(f"{self.where} is read-only and older than this larp: it can't be brought up to date")
             migrate(self.db, self.where)

@@ -1,0 +1,98 @@
+"""Faults a night meets: two programs writing one record at once, a record that stops being
+writable mid-night, and a file that is no night record at all. Nothing recorded is lost or changed."""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from larp.cli import main
+from larp.desk import Desk, DeskError
+from larp.rules import CONCLUDE
+from tests.ledger.helpers import contest, leap, long_night, open_desk, transcript, write_chronicle
+
+SHOVE = contest("janet", "Quick", "cody", "Brawny", ("rock", "scissors"))
+COMMANDS = [["log"], ["night", "open"], ["reconcile"], ["close-night"], ["export", "--out", "bundle.jsonl"]]
+
+
+def test_two_processes_recording_into_one_record_at_once_lose_nothing_and_never_say_locked(tmp_path):
+    folder = write_chronicle(tmp_path / "chronicle")
+    db = tmp_path / "night.sqlite3"
+    Desk.open(db, folder, station="hall").close()
+    Desk.open(db, folder, station="bar").close()
+    night = tmp_path / "night.json"
+    night.write_text(json.dumps(transcript(long_night(60))))
+    env = {**os.environ, "LARP_HOME": str(tmp_path / "home")}
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "larp", "record", str(night), "--db", str(db), "--station", station, "--quiet"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        )
+        for station in ("hall", "bar")
+    ]
+    for run in runs:
+        out, err = run.communicate(timeout=300)
+        assert run.returncode == 0, err.decode()
+        assert b"locked" not in err and b"busy" not in err
+    with Desk.read(db) as desk:
+        for station in ("hall", "bar"):
+            adjudications = desk.entries(station=station, kind="adjudication")
+            assert len(adjudications) == sum(1 for event in long_night(60) if hasattr(event, "challenge"))
+            numbers = sorted(entry.seq for entry in desk.entries(station=station))
+            assert numbers == list(range(1, len(numbers) + 1))  # no entry lost between two of its station
+
+
+def test_a_record_that_turns_read_only_mid_night_refuses_the_entry_and_the_same_challenge_is_kept_to_retry(tmp_path):
+    desk = open_desk(tmp_path)
+    desk.record(leap(1))
+    before = [entry.id for entry in desk.entries()]
+    state, notes = desk.start(SHOVE.challenge.model_copy(update={"steps": []}))
+    state, more = desk.step(state, SHOVE.challenge.steps[0])
+    state, last = desk.step(state, CONCLUDE)
+    desk.ledger.db.execute("PRAGMA query_only = ON")  # the folder turned read-only under the station
+    with pytest.raises(DeskError, match="read-only: could not write the adjudication entry, nothing of it was written"):
+        desk.commit(state, notes + more + last)
+    assert [entry.id for entry in desk.entries()] == before
+    desk.ledger.db.execute("PRAGMA query_only = OFF")  # put right: the very same challenge is written
+    entry = desk.commit(state, notes + more + last)
+    assert [e.id for e in desk.entries()] == before + [entry.id]
+    desk.close()
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command[0])
+def test_a_garbage_record_file_is_refused_clearly_and_never_overwritten(command, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "night.sqlite3"
+    garbage = os.urandom(4096)
+    db.write_bytes(garbage)
+    assert main([*command, "--db", str(db)]) == 1
+    assert "is not a larp night record (or it is damaged)" in capsys.readouterr().err
+    assert db.read_bytes() == garbage
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["night.sqlite3"]
+
+
+def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path, capsys):
+    db = tmp_path / "songs.sqlite3"
+    connection = sqlite3.connect(db)
+    connection.execute("CREATE TABLE songs (title TEXT)")
+    connection.execute("INSERT INTO songs VALUES ('Ashes')")
+    connection.commit()
+    connection.close()
+    before = db.read_bytes()
+    assert main(["night", "open", "--db", str(db)]) == 1
+    assert "is a database of another program, not a larp night record: nothing was changed" in capsys.readouterr().err
+    assert db.read_bytes() == before
+
+
+def test_a_garbage_record_file_refuses_larp_record_and_is_kept(tmp_path, capsys):
+    db = tmp_path / "night.sqlite3"
+    garbage = b"SQLite format 3\x00" + os.urandom(4080)
+    db.write_bytes(garbage)
+    night = tmp_path / "night.json"
+    night.write_text(json.dumps(transcript([leap(1)])))
+    assert main(["record", str(night), "--db", str(db)]) == 1
+    assert "larp record: " in capsys.readouterr().err
+    assert db.read_bytes() == garbage
