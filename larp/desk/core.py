@@ -18,7 +18,8 @@ from larp.desk.opening import (
 )
 from larp.home import default_db
 from larp.ledger import Entry, GameClock, Kind, Ledger, LedgerError, NightRow, Tonight
-from larp.ledger.exchange import HUB_SETTING
+from larp.ledger.exchange import HUB_SETTING, entries_after
+from larp.ledger.fold import LiveFold
 from larp.ledger.write_behind import WriteBehind
 from larp.rules import CharacterState, Night
 from larp.sheet import Chronicle, Sheet
@@ -45,6 +46,11 @@ class DeskCore:
         self.now = now
         self.night_row: NightRow | None = None
         self.tonight = Tonight({})
+        self._fold = LiveFold()
+        """The night folded so far; entries arriving are folded in (larp.ledger.fold)."""
+        self._fold_night: int | None = None
+        self._read_upto = 0
+        """The record's number of the last entry folded in."""
         self.clock = GameClock()
         self.opened_here = False
         """This station opened the night (and may write to it)."""
@@ -197,15 +203,20 @@ class DeskCore:
     # Reading the record.
 
     def reload(self) -> None:
-        """Fold the night again from the record (after another program wrote to it)."""
+        """Fold in what the record received since (another program wrote to it, a station's
+        entries arrived); the whole night again when the desk moved to another night."""
         with recorded:
             self._version = self.ledger.changed_elsewhere()
             if self.night_row is None:
                 return
             self.night_row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
-            entries = self.ledger.entries(self.night_row)
-        self.tonight = Tonight.of(entries)
+            if self._fold_night != self.night_row.id:
+                self._fold, self._read_upto, self._fold_night = LiveFold(), 0, self.night_row.id
+            self._read_upto, arrived = entries_after(self.ledger, self.night_row, self._read_upto)
+        self._fold.add(arrived)
+        self.tonight = self._fold.tonight
         self.revision += 1
+        entries = self._fold.ordered
         self.clock = GameClock.of(entries, None if self.hub else self.station)
         mine = {e.kind for e in entries if e.station == self.station}
         self.opened_here = Kind.OPENED in mine

@@ -86,10 +86,11 @@ class Writing:
         self.clock = self.clock.after(entry)
         self.closed = self.closed or entry.kind is Kind.CLOSED
         self.revision += 1
-        if entry.kind is Kind.REVERSAL or not self.tonight.follows(entry):
+        if entry.kind is Kind.REVERSAL or self._fold_night != self.night_row.id:
             if self._behind is not None:
                 with recorded:
                     self._behind.drain()
             self.reload()
         else:
-            self.tonight.apply(entry)
+            self._fold.add([entry])
+            self.tonight = self._fold.tonight

@@ -22,7 +22,7 @@ from larp.ledger.exchange import waiting
 WATCH_SECONDS = 0.1
 """How often the record is looked at for new entries of this station."""
 ROUND_SECONDS = 2.0
-"""A whole sync at least this often, while the hub answers."""
+"""A whole sync (the cards too) at least this often, while the hub answers."""
 RETRY_SECONDS = 1.0
 """How soon the hub is tried again when it can't be reached."""
 
@@ -98,19 +98,22 @@ class Live:
     def _connected(self, ledger: Ledger) -> None:
         with connect(self.url) as work, connect(self.url) as listen:
             listen.execute(f"LISTEN {CHANNEL}")
-            self._round(ledger, work)
+            self._round(ledger, work, whole=True)
             seen, last = ledger.changed_elsewhere(), time.monotonic()
             while not self.stopping.is_set():
                 told = any(True for _ in listen.notifies(timeout=WATCH_SECONDS, stop_after=1))
                 written = ledger.changed_elsewhere() != seen
-                if told or written or time.monotonic() - last > ROUND_SECONDS:
-                    seen, last = ledger.changed_elsewhere(), time.monotonic()
-                    self._round(ledger, work)
+                whole = time.monotonic() - last > ROUND_SECONDS
+                if told or written or whole:
+                    seen = ledger.changed_elsewhere()
+                    if whole:
+                        last = time.monotonic()
+                    self._round(ledger, work, whole)
 
-    def _round(self, ledger: Ledger, work: psycopg.Connection) -> Moved | None:
+    def _round(self, ledger: Ledger, work: psycopg.Connection, whole: bool) -> Moved | None:
         moved, problem = None, None
         try:
-            moved = sync_once(ledger, work, self.url, self.station)
+            moved = sync_once(ledger, work, self.url, self.station, whole)
         except Unreachable:
             raise
         except EventError as error:

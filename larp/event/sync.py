@@ -64,18 +64,21 @@ def first_line(error: Exception) -> str:
     return said[0] if said else type(error).__name__
 
 
-def sync_once(ledger: Ledger, hub: psycopg.Connection, url: str, station: str) -> Moved:
-    """Push, pull, and bring the cards level; EventError if the hub fails or refuses."""
+def sync_once(ledger: Ledger, hub: psycopg.Connection, url: str, station: str, whole: bool = True) -> Moved:
+    """Push and pull; a whole sync also makes the tables if they are new, brings the cards
+    level and says the station was seen. EventError if the hub fails or refuses."""
     try:
-        make_tables(hub)
+        if whole:
+            make_tables(hub)
         moved = Moved(pushed=push(ledger, hub, station, url))
         moved.pulled = pull(ledger, hub, url)
-        moved.cards = level_cards(ledger, hub, station)
-        hub.execute(
-            "INSERT INTO larp_stations (name, last_sync) VALUES (%s, now()) "
-            "ON CONFLICT (name) DO UPDATE SET last_sync = now()",
-            (station,),
-        )
+        if whole:
+            moved.cards = level_cards(ledger, hub, station)
+            hub.execute(
+                "INSERT INTO larp_stations (name, last_sync) VALUES (%s, now()) "
+                "ON CONFLICT (name) DO UPDATE SET last_sync = now()",
+                (station,),
+            )
     except psycopg.OperationalError as error:
         raise unreachable(url, error) from None
     except psycopg.Error as error:

@@ -7,16 +7,17 @@ are, whole: one that is malformed or contradicts the record refuses them all, an
 of this record changes.
 """
 
+import json
 from pathlib import Path
 from typing import NamedTuple
 
 from pydantic import ValidationError
 
 from larp.ledger.bulk import bulk
-from larp.ledger.entry import Kind
+from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
 from larp.ledger.payloads import ENTRY_LINE
-from larp.ledger.store import MEMORY, Ledger, insert_rows
+from larp.ledger.store import MEMORY, Ledger, NightRow, insert_rows
 
 HUB_SETTING = "hub"
 """The event's hub this record joined: its URL, password and all (the record is made owner-only)."""
@@ -173,3 +174,11 @@ def keep_private(ledger: Ledger) -> None:
         path = Path(ledger.where + suffix)
         if path.exists():
             path.chmod(0o600)
+
+
+def entries_after(ledger: Ledger, night: NightRow, seq: int) -> tuple[int, list[Entry]]:
+    """The night's entries this record received after its number `seq`, and the last number."""
+    with ledger.failures("read"):
+        rows = ledger.db.execute("SELECT seq, line FROM entries WHERE night = ? AND seq > ? ORDER BY seq", (night.id, seq)).fetchall()
+    with bulk():
+        return (rows[-1][0] if rows else seq), [Entry.from_json(json.loads(line), night.number) for _, line in rows]

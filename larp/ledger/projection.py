@@ -7,6 +7,7 @@ not fit is an `Anomaly` (two stations ruling on the same sheet). On one station'
 record this gives exactly what replaying its events gives.
 """
 
+import copy
 from dataclasses import replace
 from typing import Any, Iterable
 
@@ -54,6 +55,15 @@ class Tonight:
                 if effects is not None:
                     effects.extend(done)
         return tonight
+
+    def snapshot(self) -> "Tonight":
+        """A copy to fold on from: the containers copied, the states in them (immutable) shared."""
+        other = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, (dict, list)) and name != "reversals":
+                setattr(other, name, copy.copy(value))
+        other.pending = {cid: list(pairs) for cid, pairs in self.pending.items()}
+        return other
 
     def follows(self, entry: Entry) -> bool:
         """Whether the entry comes after every entry applied so far (else fold again)."""
