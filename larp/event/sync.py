@@ -20,7 +20,7 @@ from larp.ledger import Ledger, LedgerError
 from larp.ledger.exchange import PULLED, Arrival, mark, sent, take_in, unsent
 
 BATCH = 5000
-CONNECT_SECONDS = 3
+CONNECT_SECONDS = 5
 
 
 @dataclass
