@@ -44,6 +44,9 @@ def test_d_st_3_each_one_cancels_a_success():
     assert any(note.rule == "D-ST-3" for note in mimi.notes)
     wrench = roll(7, [1, 1, 3, 4, 4, 6, 8], StorytellerOptions())  # seed 000: no successes left
     assert wrench.successes == 0 and wrench.outcome == "failure"
+    alexandra = roll(5, [9, 1, 1, 8, 1], StorytellerOptions(difficulty=8))  # seed 002: the 1s more than cancel
+    assert [die.effect for die in alexandra.dice if die.face == 1] == [
+        "a 1: cancels a success", "a 1: cancels a success", "a 1, with no success left to cancel"]
 
 
 def test_d_st_4_degrees_of_success():

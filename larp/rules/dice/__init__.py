@@ -25,6 +25,9 @@ Several rolls (`actions`): `extended`, `resisted`, `contested`, `extended_resist
 Combat (`combat`): `InitiativeRoll`, `initiative_order`, `Turn` with `start_turn`, `act`,
 `hold`, `wait`, `dodge`, `next_turn`; `defense`, `through_cover`, `movement`.
 Health (`health`): `Track`, `mark`, `heal`, `regenerate`.
+Odds (`odds`), exact: `odds(pool, options, upto=None)` -> `Odds` (`chances`, `more`, `success`,
+`mishap`, `expected`, `chance(k)`, `at_least(k)`, `bars()`); `chart(odds)` the bar chart as text.
+Many rolls at once from one run of faces: `storytelling.tally(pool, faces, options)`.
 """
 
 from typing import Sequence

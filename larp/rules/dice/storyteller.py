@@ -91,12 +91,12 @@ def _die(face: int, difficulty: int) -> Die:
         return Die(10, "success (a 10 always succeeds)", "D-ST-2")
     if face >= difficulty:
         return Die(face, f"success ({face} reaches difficulty {difficulty})", "D-ST-2")
-    if face == 1:
-        return Die(1, "a 1: cancels a success", "D-ST-3")
     return Die(face, f"no success (under difficulty {difficulty})", "D-ST-2")
 
 
-_DICE = {(face, difficulty): _die(face, difficulty) for face in range(1, 11) for difficulty in range(2, 11)}
+_DICE = {(face, difficulty): _die(face, difficulty) for face in range(2, 11) for difficulty in range(2, 11)}
+_ONE = Die(1, "a 1: cancels a success", "D-ST-3")
+_ONE_LEFT_OVER = Die(1, "a 1, with no success left to cancel", "D-ST-3")
 
 
 def roll(pool: int, faces: Sequence[int], options: StorytellerOptions = StorytellerOptions()) -> Roll:
@@ -105,10 +105,15 @@ def roll(pool: int, faces: Sequence[int], options: StorytellerOptions = Storytel
     if len(faces) != max(pool, 0):
         raise RuleError("D-ST-1", f"a pool of {max(pool, 0)} dice rolls {max(pool, 0)} faces, not {len(faces)}")
     difficulty = options.difficulty
-    dice = tuple(_DICE[face, difficulty] for face in faces)
     rolled = sum(1 for face in faces if face >= difficulty)  # a 10 always: no difficulty passes 10
-    ones = sum(1 for face in faces if face == 1)
-    return _decide(pool, rolled, ones, options, dice)
+    dice, ones = [], 0
+    for face in faces:
+        if face == 1:
+            ones += 1
+            dice.append(_ONE if ones <= rolled else _ONE_LEFT_OVER)
+        else:
+            dice.append(_DICE[face, difficulty])
+    return _decide(pool, rolled, ones, options, tuple(dice))
 
 
 def _decide(pool: int, rolled: int, ones: int, options: StorytellerOptions, dice: tuple[Die, ...]) -> Roll:
