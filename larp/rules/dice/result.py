@@ -60,10 +60,6 @@ class Roll:
         return self.outcome
 
     @property
-    def succeeded(self) -> bool:
-        return self.successes > 0
-
-    @property
     def faces(self) -> tuple[int, ...]:
         return tuple(die.face for die in self.dice)
 
@@ -74,17 +70,6 @@ class Roll:
         count = f"{self.successes} success{'es' if self.successes != 1 else ''}"
         lines.append(f"{count}: {self.outcome}")
         return lines
-
-    def to_json(self) -> dict:
-        return {
-            "system": self.system,
-            "pool": self.pool,
-            "successes": self.successes,
-            "outcome": self.outcome,
-            "dice": [{"face": d.face, "did": d.effect, "rule": d.rule, "reroll": d.reroll} for d in self.dice],
-            "notes": [[note.rule, note.text] for note in self.notes],
-            **({"ones": self.ones} if self.system == "storyteller" else {}),
-        }
 
 
 FACES = frozenset(range(1, 11))
