@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from larp.desk.errors import DeskError
 from larp.rules import RuleError
 from larp.rules.dice import Options, StorytellerOptions, StorytellingOptions, dice_needed, roll, roll_with
-from larp.rules.dice.combat import defense
+from larp.rules.dice.combat import InitiativeRoll, defense
+from larp.rules.dice.combat import initiative_order as ordered
 
 if TYPE_CHECKING:
     from larp.desk.rolling import Prepared
@@ -72,5 +73,6 @@ def defense_against(rating: int, dodging: bool, attacks_before: int) -> int:
 
 
 def initiative_order(totals: dict[str, tuple[int, int]]) -> list[str]:
-    """Highest Initiative first; a tie goes to the higher modifier (then the id, to be stable)."""
-    return sorted(totals, key=lambda cid: (-totals[cid][0], -totals[cid][1], cid))
+    """Highest Initiative first; a tie goes to the higher modifier, then the id (D-SG-11)."""
+    rolls = [InitiativeRoll(cid, total - modifier, modifier) for cid, (total, modifier) in sorted(totals.items())]
+    return list(ordered(rolls))
