@@ -6,19 +6,11 @@ written as inert escapes, so that no sheet or entry can clear or repaint the scr
 """
 
 import codecs
-import re
 import sys
 from contextlib import contextmanager
 from typing import Iterator, TextIO
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def inert(text: str) -> str:
-    """The text with every control character but newline and tab written as an escape."""
-    if _CONTROL.search(text) is None:
-        return text
-    return _CONTROL.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
+from larp.controls import inert
 
 
 def _json_escape(error: UnicodeEncodeError) -> tuple[str, int]:

@@ -20,6 +20,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from larp.station.inert_filter import InertControls
 from larp.station.keymap import keymap_path, read_keymap
 from larp.station.modals import ConfirmScreen, NumberScreen
 from larp.station.screens.base import StationScreen
@@ -47,6 +48,9 @@ def reconcile_screen() -> Screen:
 
 class GameLoaded(Message):
     """The game's modules are in: the night record can be opened."""
+
+
+INERT = InertControls()
 
 
 class StationApp(App[None]):
@@ -93,6 +97,10 @@ class StationApp(App[None]):
         self.presence = None
         self.keymap = read_keymap(keymap_path())
         self.set_keymap(self.keymap.keys)
+
+    def get_line_filters(self):
+        """Textual's filters, and one that keeps control characters in names and effects off the terminal."""
+        return [*super().get_line_filters(), INERT]
 
     def on_mount(self) -> None:
         self.set_interval(CLOCK_TICK_SECONDS, self.read_clock)
