@@ -1,8 +1,8 @@
 """The sync all night: a thread of its own that keeps this record and the event's hub level.
 
 It pushes an entry soon after the station commits it (it watches the record), pulls as
-soon as another station says it brought something (LISTEN/NOTIFY), and syncs every few
-seconds anyway (the cards, a notification lost). When the hub can't be reached it says
+soon as another station says it brought something (LISTEN/NOTIFY), at most ten times a
+second (what arrives meanwhile is taken in one round), and syncs every few seconds anyway (the cards, a notification lost). When the hub can't be reached it says
 since when, and how many entries wait, and tries again until the hub is back.
 """
 
@@ -23,6 +23,9 @@ WATCH_SECONDS = 0.1
 """How often the record is looked at for new entries of this station."""
 ROUND_SECONDS = 2.0
 """A whole sync (the cards too) at least this often, while the hub answers."""
+GATHER_SECONDS = 0.1
+"""After a sync, what arrives meanwhile waits this long, to be taken in one round: with many
+stations writing at once, every station would otherwise sync for every entry of every other."""
 RETRY_SECONDS = 1.0
 """How soon the hub is tried again when it can't be reached."""
 
@@ -109,6 +112,7 @@ class Live:
                     if whole:
                         last = time.monotonic()
                     self._round(ledger, work, whole)
+                    self.stopping.wait(GATHER_SECONDS)
 
     def _round(self, ledger: Ledger, work: psycopg.Connection, whole: bool) -> Moved | None:
         moved, problem = None, None
