@@ -28,6 +28,9 @@ Adjudicating
     state, notes = desk.start(spec)         spec with steps=[] (any steps it has are not played)
     state, notes = desk.step(state, step)   a transcript step model, or larp.rules.CONCLUDE
     desk.offers(state) -> [Offer]           what the rules allow now
+    desk.ability_picks(state, offer) -> [AbilityPick]   an Ability retest's or cancel's choices:
+                                            the Ability named first, then those that fit the
+                                            category, each with the points left
     desk.odds(state, policy="best") -> Odds each side's exact chance to win from here (larp.rules.odds)
     desk.commit(state, notes=()) -> Entry   one adjudication entry; a challenge whose throw has a
                                             result is concluded first; refused if the record

@@ -3,6 +3,7 @@
 from typing import Callable
 
 from larp.desk.errors import DeskError, Translated
+from larp.desk.picking import AbilityPick, ability_picks
 from larp.desk.summaries import challenge_summary
 from larp.ledger import Entry, Kind, lock_to_json, result_to_json
 from larp.ledger.bulk import bulk
@@ -50,6 +51,10 @@ class Adjudicating:
 
     def offers(self, state: ChallengeState) -> list[Offer]:
         return legal_actions(state)
+
+    def ability_picks(self, state: ChallengeState, offer: Offer) -> list[AbilityPick]:
+        """The Abilities an Ability retest or cancel may spend: the named one, those that fit, the rest."""
+        return ability_picks(state, offer)
 
     def odds(self, state: ChallengeState, policy: str = "best") -> Odds:
         """Each side's exact chance to win from this state, throws at random (larp.rules.odds).

@@ -130,7 +130,11 @@ class ChallengeScreen(HoldsScans, StationScreen):
             for offer in self.offered(Move.CANCEL):
                 said.append(f"{state.side(offer.side).name} may first cancel it with an Ability (c)")
         for side in (state.challenger, state.defender):
-            keys = [RETEST_KEYS[offer.source] for offer in self.offered(Move.RETEST) if offer.side is side.side]
+            keys = [
+                RETEST_KEYS[offer.source] + (" (bound to fail: costs a Trait)" if self.overbid_fails(offer) else "")
+                for offer in self.offered(Move.RETEST)
+                if offer.side is side.side
+            ]
             if keys:
                 said.append(f"{side.name} lost the throw and may retest ({', '.join(keys)})")
         if self.offered(Move.THROW):
@@ -206,11 +210,33 @@ class ChallengeScreen(HoldsScans, StationScreen):
             PickScreen(question, [(self.state.side(offer.side).name, offer) for offer in offers])
         )
 
-    async def choice_of(self, offer: Offer, title: str) -> str | None:
-        """The name to use: the only choice, or the one the Narrator picks."""
+    async def choice_of(self, offer: Offer, title: str, prompt: str = "") -> str | None:
+        """The name to use: the only choice, or the one the Narrator picks (an Ability: the one
+        named for the challenge first, then those that fit its category, with the points left)."""
         if len(offer.choices) == 1:
             return offer.choices[0]
-        return await self.app.push_screen_wait(PickScreen(title, [(choice, choice) for choice in offer.choices]))
+        if offer.move is Move.CANCEL or offer.source == "ability":
+            choices = [(self.ability_label(pick), pick.name) for pick in self.desk.ability_picks(self.state, offer)]
+        else:
+            choices = [(choice, choice) for choice in offer.choices]
+        return await self.app.push_screen_wait(PickScreen(title, choices, prompt=prompt))
+
+    def ability_label(self, pick) -> str:
+        said = f"{pick.name} · {pick.left} left"
+        if pick.named:
+            return said + " · named for this challenge"
+        return said if pick.fits else f"{said} · not a {self.state.category.value.title()} Ability"
+
+    def overbid_fails(self, offer: Offer) -> str:
+        """Why an overbid offered is bound to fail, or "": the highest total she may state is less
+        than twice the opponent's figure, so it costs the second Trait at once (R-RT-3)."""
+        opponent = self.state.side(offer.side.other)
+        if offer.source != "overbid" or offer.limit is None or offer.limit >= 2 * opponent.figure:
+            return ""
+        return (
+            f"{self.state.side(offer.side).name} can state at most {offer.limit}, less than twice "
+            f"{opponent.name}'s {opponent.figure}: the overbid is bound to fail and costs the second Trait at once (R-RT-3)."
+        )
 
     @work(exclusive=True)
     async def action_declare(self) -> None:
@@ -258,9 +284,10 @@ class ChallengeScreen(HoldsScans, StationScreen):
         side = self.state.side(offer.side)
         name = None
         total = None
+        doomed = self.overbid_fails(offer)
         if source in ("ability", "other") or offer.choices:
             title = {"ability": "Which Ability?", "other": "Which power?"}.get(source, "Which second Trait is risked?")
-            name = await self.choice_of(offer, f"{side.name}: {title}")
+            name = await self.choice_of(offer, f"{side.name}: {title}", prompt=doomed)
             if name is None:
                 return
         if source == "overbid":
@@ -268,7 +295,8 @@ class ChallengeScreen(HoldsScans, StationScreen):
             total = await self.app.push_screen_wait(
                 NumberScreen(
                     f"{side.name} overbids",
-                    f"She states her total. At least {2 * opponent.figure} (twice {opponent.name}'s "
+                    doomed
+                    or f"She states her total. At least {2 * opponent.figure} (twice {opponent.name}'s "
                     f"{opponent.figure}) means a new throw; less, and the gamble fails (R-RT-3).",
                     default=side.figure,
                     maximum=offer.limit,

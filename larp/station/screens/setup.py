@@ -1,5 +1,6 @@
 """Setting up a challenge: who challenges whom, in what, bidding what, for what effect (R-CH-1)."""
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -9,6 +10,7 @@ from larp.sheet import Category, SheetError
 from larp.sheet.loading import validate
 from larp.sheet.transcript import ChallengeSpec
 from larp.station.errors import sentence
+from larp.station.modals import ConfirmScreen
 from larp.station.screens.base import StationScreen
 from larp.station.screens.challenge import ChallengeScreen
 from larp.station.widgets.lookup_field import LookupField
@@ -124,11 +126,22 @@ class ChallengeSetupScreen(StationScreen):
             return "A race needs the number of winning throws: fill in Wins needed."
         return None
 
-    def action_start(self) -> None:
+    @work(exclusive=True, group="start")
+    async def action_start(self) -> None:
         terms = self.terms()
         problem = self.missing(terms)
         if problem is not None:
             self.notify(problem, title="Not ready to start", severity="warning")
+            return
+        if terms["kind"] != "simple" and terms["defender"] == {"static": 0} and not await self.app.push_screen_wait(
+            ConfirmScreen(
+                "A static difficulty of 0?",
+                "The difficulty is 0 Traits: on a tie the challenger wins whatever her total. "
+                "n goes back to fill in the difficulty.",
+                yes="Start at 0",
+            )
+        ):
+            self.query_one("#defender .difficulty", Input).focus()
             return
         try:
             spec = validate(ChallengeSpec, terms)
