@@ -95,6 +95,8 @@ class StationApp(App[None]):
         self._given_desk = desk
         self._open_desk = open_desk
         self.presence = None
+        self.last_terms: dict = {}
+        """The kind and category of the challenge last started: the next one's setup starts on them."""
         self.keymap = read_keymap(keymap_path())
         self.set_keymap(self.keymap.keys)
 

@@ -1,14 +1,18 @@
-"""Telling a scanned card from keys pressed, on screens whose letters are steps.
+"""Telling a scanned card or a typed name from keys pressed, on screens whose letters are steps.
 
 A USB scanner types a card's text (`LARP1` and digits) then Enter. On a screen where
 `r` throws rock and Enter concludes, that text must not act: a capital letter or a digit
 starts a scan, and every key up to Enter is held back and handed over as the scan.
+
+A Narrator typing a name there ("rowan") is not taking steps either: a letter that is no
+step the screen allows now (the `o` after `r`, which waits for the defender's sign) starts
+a typed word, held back the same way with whatever letters came before it.
 """
 
 import time
 
 GIVE_UP_SECONDS = 1.0
-"""A scan is typed in a burst; keys after a longer pause are keys again."""
+"""A scan, or a name, is typed in a burst; keys after a longer pause are keys again."""
 
 
 class ScanCatcher:
@@ -16,8 +20,9 @@ class ScanCatcher:
         self.typed: list[str] = []
         self.last = 0.0
 
-    def catch(self, key: str, character: str | None) -> tuple[bool, str | None]:
-        """Whether the key belongs to a scan (and is held back), and the scan's text once Enter ends it."""
+    def catch(self, key: str, character: str | None, word: str | None = None) -> tuple[bool, str | None]:
+        """Whether the key belongs to a scan or a typed word (and is held back), and the text once
+        Enter ends it. `word`: the key is no step now, so a letter starts a word after these letters."""
         now = time.monotonic()
         if self.typed and now - self.last > GIVE_UP_SECONDS:
             self.typed = []
@@ -31,23 +36,25 @@ class ScanCatcher:
                 return True, None
             self.typed = []
             return False, None
-        if character is not None and (character.isupper() or character.isdigit()):
-            self.typed = [character]
+        if character is not None and (
+            character.isupper() or character.isdigit() or (word is not None and character.isalpha())
+        ):
+            self.typed = [*(word or ""), character]
             self.last = now
             return True, None
         return False, None
 
 
 class HoldsScans:
-    """For a screen whose letters and Enter are steps: a card scanned there is held back, looked up,
-    and handed to `card_scanned`."""
+    """For a screen whose letters and Enter are steps: a card scanned, or a name typed, there is
+    held back, looked up, and handed to `card_scanned`."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.scans = ScanCatcher()
 
     def on_key(self, event) -> None:
-        held, scanned = self.scans.catch(event.key, event.character)
+        held, scanned = self.scans.catch(event.key, event.character, self.word_before(event.key))
         if not held:
             return
         event.stop()
@@ -56,6 +63,18 @@ class HoldsScans:
             found = self.app.consult(self.app.desk.lookup, scanned)
             if found:
                 self.card_scanned(found[0])
+            elif found is not None:
+                self.notify(
+                    f"“{scanned}” is no step and names nobody. F1 lists the keys of this screen.",
+                    title="Nobody found",
+                    severity="warning",
+                )
+
+    def word_before(self, key: str) -> str | None:
+        """None when `key` is a step this screen allows now; else the letters typed before it
+        that it continues as a word ("" for none)."""
+        active = self.active_bindings.get(key)
+        return None if active is not None and active.enabled else ""
 
     def card_scanned(self, sheet) -> None:
         raise NotImplementedError

@@ -101,7 +101,7 @@ def test_night_log_with_a_reversal(app, snap_compare):
 def test_reconcile(app, snap_compare):
     async def run_before(pilot):
         await janet_loses_to_cody(pilot)
-        await set_up_challenge(pilot, "bryn", "teo")
+        await set_up_challenge(pilot, "bryn", "teo", category=Category.PHYSICAL)  # not the Social one remembered
         await pilot.press("r", "s", "enter", "enter", "escape", "f4")
         await pilot.pause()
         await read_notifications(pilot)

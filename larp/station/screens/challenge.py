@@ -348,11 +348,20 @@ class ChallengeScreen(HoldsScans, StationScreen):
     def action_close(self) -> None:
         self.dismiss()
 
+    def word_before(self, key: str) -> str | None:
+        """A letter that is no step now, typed after the challenger's sign, makes a word of both:
+        "ro" is the start of a name, not a throw waiting for its second sign."""
+        word = super().word_before(key)
+        if word is not None and self.pending is not None and len(key) == 1 and key.isalpha():
+            word, self.pending = SIGN_KEYS[self.pending], None
+            self.show()
+        return word
+
     def card_scanned(self, sheet) -> None:
         self.notify(
-            f"That is {sheet.display_name}'s card. Finish this challenge (or Esc to abandon it) "
-            "before looking up another sheet.",
-            title="Card scanned during a challenge",
+            f"That is {sheet.display_name}'s card or name: no step was taken. Finish this challenge "
+            "(or Esc to abandon it) before looking up another sheet.",
+            title="A card or a name during a challenge",
             severity="warning",
         )
 

@@ -19,7 +19,7 @@ from larp.station.screens.sheets import SheetScreen
 
 FLOW = (
     "Scan a card (or type a name, then Enter) to pull up a sheet. Ctrl+N sets up a challenge for it: "
-    "scan the defender, pick kind and category, Ctrl+S starts. Then type each throw as two keys, the "
+    "scan the defender, F7 and F8 pick kind and category (the last ones are kept), Ctrl+S starts. Then type each throw as two keys, the "
     "challenger's sign then the defender's; the footer shows only the steps the rules allow now. "
     "Enter ends the challenge when the loser declines to retest, Enter again records it. "
     "F3 shows the night log, where Ctrl+R reverses a mistaken entry; F4 reconciles the night. "

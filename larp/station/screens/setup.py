@@ -33,6 +33,8 @@ class ChallengeSetupScreen(StationScreen):
     AUTO_FOCUS = "#defender Input"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start challenge", id="setup.start", tooltip="Tab moves between the fields; Enter opens a list"),
+        Binding("f7", "next('kind')", "Kind", id="setup.kind", tooltip="the next kind: contested, static, simple test, streak, race"),
+        Binding("f8", "next('category')", "Category", id="setup.category", tooltip="the next category: Physical, Social, Mental, Willpower, Rage, Gnosis"),
         Binding("escape", "back", "Back", id="setup.back", tooltip="to the sheet, starting nothing"),
     ]
 
@@ -61,6 +63,8 @@ class ChallengeSetupScreen(StationScreen):
             yield Button("Back (Esc)", id="back")
 
     def on_mount(self) -> None:
+        for name, value in self.app.last_terms.items():
+            self.query_one(f"#{name}", Select).value = value
         if self.challenger_id is not None:
             self.choose(self.query_one("#challenger", PartyForm), self.challenger_id)
         self.show_kind()
@@ -82,6 +86,13 @@ class ChallengeSetupScreen(StationScreen):
 
     def on_lookup_field_chosen(self, event: LookupField.Chosen) -> None:
         self.choose(event.field.query_ancestor(PartyForm), event.character_id)
+
+    def action_next(self, name: str) -> None:
+        """The next kind or category, one key each, round to the first after the last."""
+        choices = {"kind": KINDS, "category": CATEGORIES}[name]
+        values = [value for _, value in choices]
+        select = self.query_one(f"#{name}", Select)
+        select.value = values[(values.index(select.value) + 1) % len(values)]
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("kind", "category"):
@@ -150,6 +161,7 @@ class ChallengeSetupScreen(StationScreen):
             return
         started = self.app.consult(self.desk.start, spec)
         if started is not None:
+            self.app.last_terms = {"kind": spec.kind, "category": spec.category}
             self.app.switch_screen(ChallengeScreen(*started))
 
     def action_back(self) -> None:

@@ -1,0 +1,111 @@
+"""Fast setup (issue 10.5): kind and category one key each, remembered for the next challenge,
+the focused field plain to see, and a name typed during a challenge never taken for steps."""
+
+from textual.widgets import Select
+
+from larp.sheet import Category
+from larp.station.screens.challenge import ChallengeScreen
+from larp.station.screens.setup import ChallengeSetupScreen
+from tests.station.conftest import SIZE, look_up, pilot_test, set_up_challenge
+
+HUMAN_PACE = 0.15
+"""Seconds between the keys of a Narrator typing a name."""
+
+
+async def type_slowly(pilot, text: str) -> None:
+    for key in text:
+        await pilot.press(key)
+        await pilot.pause(HUMAN_PACE)
+
+
+@pilot_test
+async def test_a_name_typed_at_human_speed_during_a_challenge_takes_no_step(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_challenge(pilot, "janet", "cody")
+        screen = app.screen
+        before = screen.state
+        await type_slowly(pilot, "rowan")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.state is before and screen.pending is None
+        assert screen.state.signs is None and app.screen is screen
+        [notice] = app._notifications
+        assert "Rowan Achterberg's card or name: no step was taken" in notice.message
+
+
+@pilot_test
+async def test_a_word_that_names_nobody_is_no_step_either(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_challenge(pilot, "janet", "cody")
+        screen = app.screen
+        before = screen.state
+        await type_slowly(pilot, "sxq")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.state is before and screen.pending is None
+        [notice] = app._notifications
+        assert "“sxq” is no step and names nobody" in notice.message
+
+
+@pilot_test
+async def test_a_throw_typed_at_human_speed_is_still_a_throw(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_challenge(pilot, "janet", "cody")
+        await type_slowly(pilot, "rp")
+        assert app.screen.state.signs is not None
+
+
+@pilot_test
+async def test_a_social_challenge_is_set_up_with_one_key_for_the_category(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await look_up(pilot, "janet")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press("f8")  # Physical to Social
+        await look_up(pilot, "cody")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ChallengeScreen)
+        assert (app.screen.state.kind, app.screen.state.category) == ("contested", Category.SOCIAL)
+
+
+@pilot_test
+async def test_the_kind_goes_round_with_one_key(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await look_up(pilot, "janet")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        kind = app.screen.query_one("#kind", Select)
+        seen = []
+        for _ in range(5):
+            await pilot.press("f7")
+            seen.append(kind.value)
+        assert seen == ["static", "simple", "streak", "race", "contested"]
+        keys = str(app.screen.query_one("KeyBar").render())
+        assert "f7 Kind" in keys and "f8 Category" in keys
+
+
+@pilot_test
+async def test_the_next_setup_starts_on_the_last_kind_and_category(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_challenge(pilot, "janet", kind="static", category=Category.MENTAL, difficulty=4)
+        await pilot.press("escape", "y")  # abandon it
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChallengeSetupScreen)
+        assert (screen.query_one("#kind", Select).value, screen.query_one("#category", Select).value) == ("static", Category.MENTAL)
+
+
+@pilot_test
+async def test_the_focused_field_stands_out_from_the_others(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await look_up(pilot, "janet")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        focused = screen.focused
+        others = [field for field in screen.query("Input") if field is not focused and field.display]
+        assert others and all(field.styles.background != focused.styles.background for field in others)
+        assert focused.styles.text_style.bold
