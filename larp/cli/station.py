@@ -3,6 +3,7 @@
 Textual and textual-serve are imported only inside the functions that run them.
 """
 
+import argparse
 import os
 import shlex
 import sys
@@ -18,6 +19,7 @@ def register(subparsers) -> None:
         "station", help="open the Narrator station (what a bare `larp` does)"
     )
     add_night_options(station)
+    station.add_argument("--ask-narrator", action="store_true", help=argparse.SUPPRESS)  # each tab of larp serve
     station.set_defaults(func=run_station)
 
     serve = subparsers.add_parser("serve", help="open the Narrator station in a web browser")
@@ -61,7 +63,14 @@ def night_arguments(args) -> list[str]:
 def run_station(args) -> int:
     from larp.station import create_app
 
-    app = create_app(db=args.db, chronicle=args.chronicle, station=args.station, narrator=args.narrator, hub=args.hub)
+    app = create_app(
+        db=args.db,
+        chronicle=args.chronicle,
+        station=args.station,
+        narrator=args.narrator,
+        hub=args.hub,
+        ask_narrator=args.ask_narrator,
+    )
     app.run()
     return app.return_code or 0
 
@@ -76,7 +85,7 @@ def run_serve(args) -> int:
             "and change the night record.",
             file=sys.stderr,
         )
-    command = shlex.join([sys.executable, "-m", "larp.cli.station", *night_arguments(args)])
+    command = shlex.join([sys.executable, "-m", "larp.cli.station", *night_arguments(args), "--ask-narrator"])
     Server(command, host=host, port=args.port, title="larp: the Narrator station").serve()
     return 0
 

@@ -17,10 +17,13 @@ Opening
         callable giving an aware datetime, is the wall clock (for tests).
     Desk.read(db=None, now=None)            an existing record, to read: opens no night
     desk.chronicle, desk.station, desk.narrator (settable), desk.night_number
+    desk.name_narrator(name) -> str         the Narrator from now on, remembered by the record
     desk.close()  (or `with Desk.open(...) as desk:`)   lets go of the record
 
 Looking up
     desk.lookup(text) -> [Sheet]            a scanned card, an exact id, else near names, best first
+    desk.roster(text="") -> [CharacterState]   who is in tonight, by name; filtered by the words
+                                            of `text` (name, id, player, creature, lineage)
     desk.sheet(id) -> Sheet ; desk.character(id) -> CharacterState   tonight's projection
     desk.night() -> Night                   the projection, its clock at desk.game_time()
 

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Callable, Self
 
 from larp.desk.errors import DeskError, Translated
-from larp.desk.lookup import find
+from larp.controls import without_controls
+from larp.desk.lookup import find, in_roster
 from larp.desk.presence import Presence, stations_present
 from larp.desk.opening import (
     choose_chronicle,
@@ -25,6 +26,8 @@ from larp.rules import CharacterState, Night
 from larp.sheet import Chronicle, Sheet
 
 Now = Callable[[], datetime]
+LONGEST_NAME = 80
+"""The longest Narrator's name the record takes, as long as a character's."""
 
 
 def utc_now() -> datetime:
@@ -33,6 +36,16 @@ def utc_now() -> datetime:
 
 recorded = Translated(LedgerError, lambda error: DeskError(str(error)))
 """The ledger's errors, as the desk's."""
+
+
+def narrator_name(text: str) -> str:
+    """A Narrator's name as the record keeps it: one line, no control characters, not too long."""
+    name = " ".join(without_controls(text).split())
+    if not name:
+        raise DeskError("give the Narrator's name: every entry of the night record carries it")
+    if len(name) > LONGEST_NAME:
+        raise DeskError(f"a Narrator's name of at most {LONGEST_NAME} characters, please")
+    return name
 
 
 class DeskCore:
@@ -252,6 +265,24 @@ class DeskCore:
 
     def sheet(self, character_id: str) -> Sheet:
         return self.character(character_id).sheet
+
+    def name_narrator(self, name: str) -> str:
+        """The Narrator at this station from now on: every entry written carries her name, and
+        the record remembers it for the next time the station opens (a record that can't be
+        written raises, the name taken all the same)."""
+        self.narrator = narrator_name(name)
+        with recorded:
+            self.ledger.remember("narrator", self.narrator)
+        return self.narrator
+
+    def roster(self, text: str = "") -> list[CharacterState]:
+        """Who is in tonight, by name; with `text`, those whose name, id, player, creature or
+        lineage hold every word of it."""
+        self._current()
+        return sorted(
+            (state for state in self.tonight.characters.values() if in_roster(state.sheet, text)),
+            key=lambda state: state.name.casefold(),
+        )
 
     def lookup(self, text: str) -> list[Sheet]:
         """A scanned card, an exact id, else names and ids that match, best first."""

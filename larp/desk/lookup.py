@@ -60,3 +60,9 @@ def score(wanted: str, sheet: Sheet) -> float:
             best = max(best, 0.8)
         best = max(best, difflib.SequenceMatcher(None, query, said).ratio())
     return best
+
+
+def in_roster(sheet: Sheet, text: str) -> bool:
+    """Every word of `text` is in the character's name, id, player, creature or lineage."""
+    said = " ".join((sheet.display_name, sheet.id, sheet.player, sheet.creature, sheet.lineage)).casefold()
+    return all(word in said for word in text.casefold().split())

@@ -22,7 +22,7 @@ from textual.worker import Worker, WorkerState
 
 from larp.station.inert_filter import InertControls
 from larp.station.keymap import keymap_path, read_keymap
-from larp.station.modals import ConfirmScreen, NumberScreen
+from larp.station.modals import ConfirmScreen, NarratorScreen, NumberScreen
 from larp.station.screens.base import StationScreen
 from larp.station.screens.sheets import SheetScreen
 
@@ -46,6 +46,12 @@ def reconcile_screen() -> Screen:
     return ReconcileScreen()
 
 
+def roster_screen() -> Screen:
+    from larp.station.screens.roster import RosterScreen
+
+    return RosterScreen()
+
+
 class GameLoaded(Message):
     """The game's modules are in: the night record can be opened."""
 
@@ -58,7 +64,7 @@ class StationApp(App[None]):
 
     TITLE = "larp"
     CSS_PATH = "station.tcss"
-    MODES = {"sheets": SheetScreen, "log": night_log_screen, "reconcile": reconcile_screen}
+    MODES = {"sheets": SheetScreen, "log": night_log_screen, "reconcile": reconcile_screen, "roster": roster_screen}
     DEFAULT_MODE = "sheets"
     BINDINGS = [
         Binding("f1", "help", "Help", id="help", tooltip="every key, screen by screen"),
@@ -68,6 +74,7 @@ class StationApp(App[None]):
         Binding("f5", "hold", "Hold!", id="hold", tooltip="stop the game clock"),
         Binding("f5", "resume", "Resume", id="resume", tooltip="start the game clock again"),
         Binding("f6", "advance", "Advance clock", id="advance", tooltip="let minutes of game time pass"),
+        Binding("f9", "show('roster')", "Roster", id="roster", tooltip="who is in tonight, filtered as you type"),
         Binding("ctrl+l", "reload", "Load again", id="reload", show=False, tooltip="read the chronicle folder again: new and changed sheets, or a chronicle that failed to load"),
         Binding("ctrl+o", "open_night", "Open next night", id="open-night", tooltip="after the night was closed here (or by larp close-night)"),
         Binding("ctrl+q", "quit", "Quit", id="quit", show=False, priority=True, tooltip="everything recorded stays recorded; asks first if a challenge is unrecorded"),
@@ -90,10 +97,12 @@ class StationApp(App[None]):
     unrecorded = var(None)
     """The challenge screen whose challenge is not recorded yet, if any: Ctrl+Q asks first."""
 
-    def __init__(self, desk=None, open_desk: Callable[[], Any] | None = None) -> None:
+    def __init__(self, desk=None, open_desk: Callable[[], Any] | None = None, ask_narrator: bool = False) -> None:
         super().__init__()
         self._given_desk = desk
         self._open_desk = open_desk
+        self.ask_narrator = ask_narrator
+        """Ask the Narrator's name even if the record remembers one (each browser tab of larp serve)."""
         self.presence = None
         self.last_terms: dict = {}
         """The kind and category of the challenge last started: the next one's setup starts on them."""
@@ -154,6 +163,21 @@ class StationApp(App[None]):
                 self.presence = self.desk.on_screen()
             self.show_place()
             self.check_keymap()
+            if self.ask_narrator or not self.desk.narrator:
+                self.ask_narrator_name()
+
+    @work(exclusive=True, group="narrator")
+    async def ask_narrator_name(self) -> None:
+        """The Narrator's name, until one is given (the record remembers it for the next time)."""
+        from larp.desk.core import narrator_name
+
+        name = None
+        while not name:
+            typed = await self.push_screen_wait(NarratorScreen(self.desk.station, self.desk.narrator))
+            name = self.consult(narrator_name, typed)
+        self.consult(self.desk.name_narrator, name)  # taken even where the record can't remember it
+        self.ask_narrator = False
+        self.show_place()
 
     def show_place(self) -> None:
         desk = self.desk
@@ -250,6 +274,11 @@ class StationApp(App[None]):
         """Go to the sheets, the night log or the reconciliation; a challenge under way waits on the sheets."""
         if self.current_mode != mode:
             self.switch_mode(mode)
+
+    def open_sheet(self, character_id: str) -> None:
+        """The sheets, with this character's sheet on screen (a challenge under way stays on top)."""
+        self.switch_mode("sheets")
+        self.screen_stack[0].show(character_id)
 
     def action_hold(self) -> None:
         self.clock_work("hold")
@@ -352,6 +381,7 @@ class StationApp(App[None]):
         yield SystemCommand("Sheets", "Look up a character: scan a card, or type a name or id", lambda: self.action_show("sheets"))
         yield SystemCommand("Night log", "Tonight's entries, filtered; reverse a mistaken one", lambda: self.action_show("log"))
         yield SystemCommand("Reconcile", "The night record per character, anomalies first", lambda: self.action_show("reconcile"))
+        yield SystemCommand("Roster", "Who is in tonight, filtered as you type", lambda: self.action_show("roster"))
         if self.desk is not None:
             if self.clock_held:
                 yield SystemCommand("Resume the game clock", "End the Hold!", self.action_resume)
@@ -388,10 +418,12 @@ def create_app(
     station: str | None = None,
     narrator: str = "",
     hub: str | None = None,
+    ask_narrator: bool = False,
 ) -> StationApp:
-    """The station, on `desk` if given (tests), else on the desk it opens from these options."""
+    """The station, on `desk` if given (tests), else on the desk it opens from these options.
+    `ask_narrator`: ask the Narrator's name even if the record remembers one (a browser tab)."""
 
     def opener():
         return open_desk(db, chronicle, station, narrator, hub)
 
-    return StationApp(desk=desk, open_desk=opener)
+    return StationApp(desk=desk, open_desk=opener, ask_narrator=ask_narrator)

@@ -3,7 +3,7 @@
 Each line gives a key's id (F1 shows them) and the key or keys it should be, comma-separated:
 
     "challenge.rock" = "1"
-    "sheets.challenge" = "ctrl+n,f9"
+    "sheets.challenge" = "ctrl+n,f10"
 
 Read with tomllib alone: the first screen is drawn before the game's modules load.
 """

@@ -139,14 +139,17 @@ class NumberScreen(TypedScreen[int]):
 class TextScreen(TypedScreen[str]):
     """A few words: a reason for the record, or a name, with suggestions to complete."""
 
-    def __init__(self, title: str, prompt: str = "", placeholder: str = "", suggestions: Sequence[str] = ()) -> None:
+    def __init__(
+        self, title: str, prompt: str = "", placeholder: str = "", suggestions: Sequence[str] = (), value: str = ""
+    ) -> None:
         super().__init__(title, prompt)
         self.placeholder = placeholder
         self.suggestions = list(suggestions)
+        self.value = value
 
     def field(self) -> Input:
         suggester = SuggestFromList(self.suggestions, case_sensitive=False) if self.suggestions else None
-        return Input(placeholder=self.placeholder, suggester=suggester, max_length=500)
+        return Input(self.value, placeholder=self.placeholder, suggester=suggester, max_length=500, select_on_focus=True)
 
     def read(self, text: str) -> str | None:
         text = text.strip()
@@ -154,3 +157,20 @@ class TextScreen(TypedScreen[str]):
             self.notify("Type something first, or Esc to go back.", severity="warning")
             return None
         return text
+
+
+class NarratorScreen(TextScreen):
+    """The Narrator's name, asked when the station opens: every entry carries it, so it must be given."""
+
+    HINT = "Enter to give it"
+
+    def __init__(self, station: str, value: str = "") -> None:
+        super().__init__(
+            f"Who is the Narrator at station {station}?",
+            "Every entry of the night record carries the Narrator's name.",
+            placeholder="your name",
+            value=value,
+        )
+
+    def action_back(self) -> None:
+        self.notify("Type your name, then Enter: every entry of the night record carries it.", severity="warning")

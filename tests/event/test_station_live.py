@@ -16,7 +16,7 @@ ARRIVAL_SECONDS = 2.0
 
 @pilot_test
 async def test_d_the_station_shows_another_stations_entry_within_2_s(tmp_path, hub, chronicle):
-    hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle)
+    hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle, narrator="Sam")
     hall.go_live(), bar.go_live()
     app = create_app(desk=bar)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -34,7 +34,7 @@ async def test_d_the_station_shows_another_stations_entry_within_2_s(tmp_path, h
 
 @pilot_test
 async def test_d_the_status_bar_says_offline_since_when_and_how_many_entries_wait(tmp_path, cluster, hub, chronicle):
-    bar = joined(tmp_path, "bar", hub, chronicle)
+    bar = joined(tmp_path, "bar", hub, chronicle, narrator="Sam")
     bar.go_live()
     app = create_app(desk=bar)
     async with app.run_test(size=(120, 40)) as pilot:

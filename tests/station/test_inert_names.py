@@ -13,7 +13,7 @@ async def test_an_escape_sequence_in_a_name_never_reaches_the_terminal(tmp_path,
     shutil.copytree(CARDS, chronicle, ignore=shutil.ignore_patterns("*.json", "*.md"))
     sheet = chronicle / "janet.toml"
     sheet.write_text(sheet.read_text().replace('name = "Janet Reyes"', 'name = "Janet \\u001b[2JReyes"'))
-    desk = Desk.open(db=tmp_path / "night.sqlite3", chronicle=chronicle, station="Bar", now=wall_clock)
+    desk = Desk.open(db=tmp_path / "night.sqlite3", chronicle=chronicle, station="Bar", narrator="Sam", now=wall_clock)
     app = create_app(desk=desk)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -37,7 +37,7 @@ def test_every_error_becomes_a_notice_that_says_what_to_do(error, title):
 @pilot_test
 async def test_a_read_only_night_record_refuses_writes_and_the_station_carries_on(tmp_path, wall_clock):
     night = tmp_path / "night.sqlite3"
-    Desk.open(db=night, chronicle=CARDS, station="Bar", now=wall_clock).close()
+    Desk.open(db=night, chronicle=CARDS, station="Bar", narrator="Sam", now=wall_clock).close()
     night.chmod(0o444)
     app = create_app(db=night, station="Bar")
     async with app.run_test(size=SIZE) as pilot:

@@ -14,8 +14,10 @@ from larp.station.modals import ConfirmScreen, Question
 from larp.station.screens.challenge import ChallengeScreen
 from larp.station.screens.log import NightLogScreen
 from larp.station.screens.reconcile import ReconcileScreen
+from larp.station.screens.roster import RosterScreen
 from larp.station.screens.setup import ChallengeSetupScreen
 from larp.station.screens.sheets import SheetScreen
+from larp.station.widgets.lookup_field import LookupField
 
 FLOW = (
     "Scan a card (or type a name, then Enter) to pull up a sheet. Ctrl+N sets up a challenge for it: "
@@ -27,7 +29,7 @@ FLOW = (
 )
 
 
-KEY_NAMES = {"escape": "Esc", "enter": "Enter", "backspace": "Backspace"}
+KEY_NAMES = {"escape": "Esc", "enter": "Enter", "backspace": "Backspace", "down": "↓"}
 
 
 def key_name(key: str) -> str:
@@ -58,11 +60,12 @@ def key_groups(app) -> list[tuple[str, list[Binding]]]:
     everywhere = [*app.BINDINGS, Binding("ctrl+p", "command_palette", "Palette", tooltip="the main actions by name")]
     return [
         ("Everywhere", everywhere),
-        ("Sheets (F2)", [Binding("enter", "", "Look up", tooltip="what was scanned or typed"), *SheetScreen.BINDINGS]),
+        ("Sheets (F2)", [Binding("enter", "", "Look up", tooltip="what was scanned or typed"), *LookupField.BINDINGS, *SheetScreen.BINDINGS]),
         ("Setting up a challenge (Ctrl+N)", ChallengeSetupScreen.BINDINGS),
         ("A challenge, step by step", ChallengeScreen.BINDINGS),
         ("Night log (F3)", NightLogScreen.BINDINGS),
         ("Reconcile (F4)", ReconcileScreen.BINDINGS),
+        ("Roster (F9)", RosterScreen.BINDINGS),
     ]
 
 

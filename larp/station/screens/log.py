@@ -215,9 +215,7 @@ class NightLogScreen(HoldsScans, StationScreen):
         entry = self.selected()
         if entry is None or not entry.character_ids:
             return
-        self.app.switch_mode("sheets")
-        sheets = self.app.screen_stack[0]
-        sheets.show(entry.character_ids[0])
+        self.app.open_sheet(entry.character_ids[0])
 
     def action_clear_filters(self) -> None:
         for select in self.query(Select):

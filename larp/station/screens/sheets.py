@@ -138,7 +138,6 @@ class SheetScreen(StationScreen):
 
     def on_lookup_field_chosen(self, event: LookupField.Chosen) -> None:
         self.show(event.character_id)
-        event.field.focus()
 
     def show(self, character_id: str) -> None:
         self.character_id = character_id

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
@@ -31,6 +32,10 @@ class LookupField(Widget):
             super().__init__()
             self.field = field
             self.character_id = character_id
+
+    BINDINGS = [
+        Binding("down", "to_matches", "To the matches", id="lookup.to-matches", show=False, tooltip="from the field down to the other characters it matches"),
+    ]
 
     DEFAULT_CSS = """
     LookupField {
@@ -70,7 +75,15 @@ class LookupField(Widget):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.offer([])
+        self.input.focus()
         self.post_message(self.Chosen(self, event.option.id))
+
+    def action_to_matches(self) -> None:
+        """↓ from the field goes to the first of the other matches, for Enter to pick it."""
+        choices = self.query_one(OptionList)
+        if choices.display and choices.option_count:
+            choices.focus()
+            choices.highlighted = 0
 
     def offer(self, sheets: Sequence["Sheet"]) -> None:
         """Show other characters the text might mean (none: hide the list)."""

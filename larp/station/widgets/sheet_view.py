@@ -84,8 +84,9 @@ class SheetView(Widget):
 
     def sheet(self) -> RenderableType:
         card = self.card
+        heading = Group(self.heading(card.character), *self.notes(card.character.sheet))
         if isinstance(card.character, TableState):
-            return Group(self.heading(card.character), Text(), table_sheet(card.character), Text(), *self.tonight(card))
+            return Group(heading, Text(), table_sheet(card.character), Text(), *self.tonight(card))
         details, tonight = Group(*self.details(card)), Group(*self.tonight(card))
         if self.size.width < SIDE_BY_SIDE:
             below: RenderableType = Group(details, Text(), tonight)
@@ -94,7 +95,7 @@ class SheetView(Widget):
             below.add_column(ratio=1)
             below.add_column(ratio=1)
             below.add_row(details, tonight)
-        return Group(self.heading(card.character), Text(), self.traits(card.character), Text(), below)
+        return Group(heading, Text(), self.traits(card.character), Text(), below)
 
     def heading(self, character: CharacterState) -> Text:
         sheet = character.sheet
@@ -109,6 +110,15 @@ class SheetView(Widget):
         for public in sheet.public:
             line.append(f"\n{public}", style="italic dim")
         return line
+
+    @staticmethod
+    def notes(sheet) -> list[Text]:
+        """The sheet's private notes, for the Narrator's eyes only (never printed on the card)."""
+        if not sheet.notes.strip():
+            return []
+        notes = Text("\nNarrator's notes: ", style="bold yellow")
+        notes.append(sheet.notes.strip(), style="yellow")
+        return [notes]
 
     def traits(self, character: CharacterState) -> Table:
         """Per category: the current and full totals, and each Trait with its dots."""
