@@ -109,3 +109,18 @@ async def test_the_focused_field_stands_out_from_the_others(app, desk):
         others = [field for field in screen.query("Input") if field is not focused and field.display]
         assert others and all(field.styles.background != focused.styles.background for field in others)
         assert focused.styles.text_style.bold
+
+
+@pilot_test
+async def test_after_the_kind_key_the_keys_go_where_the_defender_is_still_to_be_given(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await look_up(pilot, "janet")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press("f7")  # static: a difficulty
+        await pilot.pause()
+        assert "difficulty" in app.focused.classes
+        await pilot.press("f7", "f7", "f7", "f7")  # round to contested: the defender's lookup
+        await pilot.pause()
+        await look_up(pilot, "cody")
+        assert app.screen.query_one("#defender").character.id == "cody"

@@ -93,6 +93,15 @@ class ChallengeSetupScreen(StationScreen):
         values = [value for _, value in choices]
         select = self.query_one(f"#{name}", Select)
         select.value = values[(values.index(select.value) + 1) % len(values)]
+        self.call_after_refresh(self.focus_defender)
+
+    def focus_defender(self) -> None:
+        """The keys go where the defender is still to be given: her lookup, or the difficulty."""
+        defender = self.query_one("#defender", PartyForm)
+        if defender.stands_static:
+            defender.query_one(".difficulty", Input).focus()
+        elif defender.character is None:
+            defender.query_one(LookupField).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("kind", "category"):
