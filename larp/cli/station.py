@@ -12,6 +12,8 @@ from pathlib import Path
 from larp.cli.night_record import add_db_option
 
 LOCAL_HOST = "127.0.0.1"
+NIGHT_OPTIONS = ("db", "chronicle", "station", "narrator", "hub")
+"""The options that say which night a station opens, as `create_app` takes them."""
 
 
 def register(subparsers) -> None:
@@ -53,7 +55,7 @@ def add_night_options(parser) -> None:
 def night_arguments(args) -> list[str]:
     """The options of `args` that say which night to open, as command-line words."""
     words = []
-    for option in ("db", "chronicle", "station", "narrator", "hub"):
+    for option in NIGHT_OPTIONS:
         value = getattr(args, option)
         if value:
             words += [f"--{option}", str(value)]
@@ -63,14 +65,7 @@ def night_arguments(args) -> list[str]:
 def run_station(args) -> int:
     from larp.station import create_app
 
-    app = create_app(
-        db=args.db,
-        chronicle=args.chronicle,
-        station=args.station,
-        narrator=args.narrator,
-        hub=args.hub,
-        ask_narrator=args.ask_narrator,
-    )
+    app = create_app(**{option: getattr(args, option) for option in NIGHT_OPTIONS}, ask_narrator=args.ask_narrator)
     app.run()
     return app.return_code or 0
 

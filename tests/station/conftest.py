@@ -134,3 +134,17 @@ async def reverse_in_the_log(pilot, reason: str) -> None:
     await type_in(pilot, reason)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def typed_during_a_challenge(pilot, typing) -> str:
+    """Janet against Cody; `typing` (a coroutine of keys, then Enter) takes no step, and the
+    notification says what it was."""
+    await set_up_challenge(pilot, "janet", "cody")
+    screen = pilot.app.screen
+    before = screen.state
+    await typing
+    await pilot.press("enter")
+    await pilot.pause()
+    assert screen.state is before and screen.pending is None and pilot.app.screen is screen
+    [notice] = pilot.app._notifications
+    return notice.message

@@ -1,12 +1,13 @@
 """Fast setup (issue 10.5): kind and category one key each, remembered for the next challenge,
 the focused field plain to see, and a name typed during a challenge never taken for steps."""
 
+import pytest
 from textual.widgets import Select
 
 from larp.sheet import Category
 from larp.station.screens.challenge import ChallengeScreen
 from larp.station.screens.setup import ChallengeSetupScreen
-from tests.station.conftest import SIZE, look_up, pilot_test, set_up_challenge
+from tests.station.conftest import SIZE, look_up, pilot_test, set_up_challenge, typed_during_a_challenge
 
 HUMAN_PACE = 0.15
 """Seconds between the keys of a Narrator typing a name."""
@@ -18,33 +19,22 @@ async def type_slowly(pilot, text: str) -> None:
         await pilot.pause(HUMAN_PACE)
 
 
-@pilot_test
-async def test_a_name_typed_at_human_speed_during_a_challenge_takes_no_step(app, desk):
-    async with app.run_test(size=SIZE) as pilot:
-        await set_up_challenge(pilot, "janet", "cody")
-        screen = app.screen
-        before = screen.state
-        await type_slowly(pilot, "rowan")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert screen.state is before and screen.pending is None
-        assert screen.state.signs is None and app.screen is screen
-        [notice] = app._notifications
-        assert "Rowan Achterberg's card or name: no step was taken" in notice.message
+async def setting_up_for(pilot, challenger: str) -> None:
+    """The challenger's sheet, then Ctrl+N: the setup with the cursor in the defender's lookup."""
+    await look_up(pilot, challenger)
+    await pilot.press("ctrl+n")
+    await pilot.pause()
 
 
+@pytest.mark.parametrize(
+    "typed, told",
+    [("rowan", "Rowan Achterberg's card or name: no step was taken"), ("sxq", "“sxq” is no step and names nobody")],
+)
 @pilot_test
-async def test_a_word_that_names_nobody_is_no_step_either(app, desk):
+async def test_a_word_typed_at_human_speed_during_a_challenge_takes_no_step(app, desk, typed, told):
     async with app.run_test(size=SIZE) as pilot:
-        await set_up_challenge(pilot, "janet", "cody")
-        screen = app.screen
-        before = screen.state
-        await type_slowly(pilot, "sxq")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert screen.state is before and screen.pending is None
-        [notice] = app._notifications
-        assert "“sxq” is no step and names nobody" in notice.message
+        message = await typed_during_a_challenge(pilot, type_slowly(pilot, typed))
+        assert told in message
 
 
 @pilot_test
@@ -58,9 +48,7 @@ async def test_a_throw_typed_at_human_speed_is_still_a_throw(app, desk):
 @pilot_test
 async def test_a_social_challenge_is_set_up_with_one_key_for_the_category(app, desk):
     async with app.run_test(size=SIZE) as pilot:
-        await look_up(pilot, "janet")
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await setting_up_for(pilot, "janet")
         await pilot.press("f8")  # Physical to Social
         await look_up(pilot, "cody")
         await pilot.press("ctrl+s")
@@ -72,9 +60,7 @@ async def test_a_social_challenge_is_set_up_with_one_key_for_the_category(app, d
 @pilot_test
 async def test_the_kind_goes_round_with_one_key(app, desk):
     async with app.run_test(size=SIZE) as pilot:
-        await look_up(pilot, "janet")
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await setting_up_for(pilot, "janet")
         kind = app.screen.query_one("#kind", Select)
         seen = []
         for _ in range(5):
@@ -101,9 +87,7 @@ async def test_the_next_setup_starts_on_the_last_kind_and_category(app, desk):
 @pilot_test
 async def test_the_focused_field_stands_out_from_the_others(app, desk):
     async with app.run_test(size=SIZE) as pilot:
-        await look_up(pilot, "janet")
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await setting_up_for(pilot, "janet")
         screen = app.screen
         focused = screen.focused
         others = [field for field in screen.query("Input") if field is not focused and field.display]
@@ -114,9 +98,7 @@ async def test_the_focused_field_stands_out_from_the_others(app, desk):
 @pilot_test
 async def test_after_the_kind_key_the_keys_go_where_the_defender_is_still_to_be_given(app, desk):
     async with app.run_test(size=SIZE) as pilot:
-        await look_up(pilot, "janet")
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await setting_up_for(pilot, "janet")
         await pilot.press("f7")  # static: a difficulty
         await pilot.pause()
         assert "difficulty" in app.focused.classes

@@ -2,7 +2,7 @@
 
 from larp.cards import current_card, issued_payload, reissue
 from larp.station.widgets.sheet_view import SheetView
-from tests.station.conftest import SIZE, look_up, pilot_test, set_up_challenge, type_in
+from tests.station.conftest import SIZE, look_up, pilot_test, type_in, typed_during_a_challenge
 
 
 def card_of(desk, character_id: str) -> str:
@@ -59,12 +59,5 @@ async def test_nobody_found_says_so(app):
 @pilot_test
 async def test_a_card_scanned_during_a_challenge_is_not_taken_for_steps(app, desk):
     async with app.run_test(size=SIZE) as pilot:
-        await set_up_challenge(pilot, "janet", "cody")
-        screen = app.screen
-        before = screen.state
-        await type_in(pilot, card_of(desk, "bryn"))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert screen.state is before and screen.pending is None
-        [notice] = app._notifications
-        assert "Bryn Halvorsen's card" in notice.message
+        message = await typed_during_a_challenge(pilot, type_in(pilot, card_of(desk, "bryn")))
+        assert "Bryn Halvorsen's card" in message
