@@ -23,6 +23,7 @@ from textual.worker import Worker, WorkerState
 from larp.station.inert_filter import InertControls
 from larp.station.keymap import keymap_path, read_keymap
 from larp.station.modals import ConfirmScreen, NarratorScreen, NumberScreen
+from larp.station.opening import Opening
 from larp.station.screens.base import StationScreen
 from larp.station.screens.sheets import SheetScreen
 
@@ -97,10 +98,10 @@ class StationApp(App[None]):
     unrecorded = var(None)
     """The challenge screen whose challenge is not recorded yet, if any: Ctrl+Q asks first."""
 
-    def __init__(self, desk=None, open_desk: Callable[[], Any] | None = None, ask_narrator: bool = False) -> None:
+    def __init__(self, desk=None, opening: Opening | None = None, ask_narrator: bool = False) -> None:
         super().__init__()
         self._given_desk = desk
-        self._open_desk = open_desk
+        self.opening = opening
         self.ask_narrator = ask_narrator
         """Ask the Narrator's name even if the record remembers one (each browser tab of larp serve)."""
         self.presence = None
@@ -141,11 +142,19 @@ class StationApp(App[None]):
             self.desk.close()
 
     def on_game_loaded(self, message: GameLoaded) -> None:
-        """Open the night record (the first screen is up, the game's modules loaded)."""
+        self.open_night_record()
+
+    @work(exclusive=True, group="opening")
+    async def open_night_record(self) -> None:
+        """Open the night record (the first screen is up, the game's modules loaded); a station
+        that has no Narrator's name asks it first, so that the night's opening entry carries it."""
         from larp.station.errors import notice_of
 
+        if self.opening.known_narrator() == "":
+            self.opening = self.opening.named(await self.narrator_name(""))
+            self.ask_narrator = False
         try:
-            desk = self._open_desk()
+            desk = self.opening.open()
         except Exception as error:  # shown on the screen until the Narrator fixes it and loads again
             notice = notice_of(error)
             self.opening_failed = notice.message
@@ -168,16 +177,20 @@ class StationApp(App[None]):
 
     @work(exclusive=True, group="narrator")
     async def ask_narrator_name(self) -> None:
-        """The Narrator's name, until one is given (the record remembers it for the next time)."""
+        """The Narrator's name, for a desk already open (the record remembers it for the next time)."""
+        name = await self.narrator_name(self.desk.narrator)
+        self.consult(self.desk.name_narrator, name)  # taken even where the record can't remember it
+        self.ask_narrator = False
+        self.show_place()
+
+    async def narrator_name(self, known: str) -> str:
+        """The Narrator's name, asked until one is given; `known`, the one to keep with Enter."""
         from larp.desk.core import narrator_name
 
         name = None
         while not name:
-            typed = await self.push_screen_wait(NarratorScreen(self.desk.station, self.desk.narrator))
-            name = self.consult(narrator_name, typed)
-        self.consult(self.desk.name_narrator, name)  # taken even where the record can't remember it
-        self.ask_narrator = False
-        self.show_place()
+            name = self.consult(narrator_name, await self.push_screen_wait(NarratorScreen(known)))
+        return name
 
     def show_place(self) -> None:
         desk = self.desk
@@ -401,15 +414,6 @@ class StationApp(App[None]):
         yield SystemCommand("Quit", "Close the station; everything recorded stays recorded", self.action_quit)
 
 
-def open_desk(db: Path | None, chronicle: Path | None, station: str | None, narrator: str, hub: str | None = None):
-    """The real desk, opened on the night record (imported here: a cold start shows the screen first)."""
-    from larp.desk import Desk
-
-    desk = Desk.open(db=db, chronicle=chronicle, station=station, narrator=narrator, hub=hub)
-    desk.go_live()
-    return desk
-
-
 def create_app(
     desk=None,
     *,
@@ -422,8 +426,5 @@ def create_app(
 ) -> StationApp:
     """The station, on `desk` if given (tests), else on the desk it opens from these options.
     `ask_narrator`: ask the Narrator's name even if the record remembers one (a browser tab)."""
-
-    def opener():
-        return open_desk(db, chronicle, station, narrator, hub)
-
-    return StationApp(desk=desk, open_desk=opener, ask_narrator=ask_narrator)
+    opening = Opening(db=db, chronicle=chronicle, station=station, narrator=narrator, hub=hub)
+    return StationApp(desk=desk, opening=opening, ask_narrator=ask_narrator)

@@ -164,9 +164,9 @@ class NarratorScreen(TextScreen):
 
     HINT = "Enter to give it"
 
-    def __init__(self, station: str, value: str = "") -> None:
+    def __init__(self, value: str = "") -> None:
         super().__init__(
-            f"Who is the Narrator at station {station}?",
+            "Who is the Narrator at this station?",
             "Every entry of the night record carries the Narrator's name.",
             placeholder="your name",
             value=value,

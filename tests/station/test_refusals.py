@@ -55,7 +55,7 @@ async def test_a_read_only_night_record_refuses_writes_and_the_station_carries_o
 
 @pilot_test
 async def test_a_night_record_that_cant_be_opened_says_so_on_screen(tmp_path):
-    app = create_app(db=tmp_path / "not-a-folder" / "night.sqlite3", chronicle=tmp_path / "no-such-chronicle")
+    app = create_app(db=tmp_path / "not-a-folder" / "night.sqlite3", chronicle=tmp_path / "no-such-chronicle", narrator="Sam")
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()

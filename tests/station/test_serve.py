@@ -142,7 +142,7 @@ def test_the_station_comes_up_in_headless_chromium(tmp_path):
     chromium = shutil.which("chromium")
     if chromium is None:
         pytest.skip("Debian's chromium is not installed (scripts/test installs it: apt-get install -y chromium)")
-    server, port = serve(tmp_path)
+    server, port = serve(tmp_path, "--narrator", "Sam")  # the night opens, then the tab asks whose it is
     devtools_port = free_port()
     profile = tempfile.mkdtemp(dir=tmp_path)
     browser = start(
@@ -155,7 +155,7 @@ def test_the_station_comes_up_in_headless_chromium(tmp_path):
             frames_until(
                 page_target(devtools_port),
                 f"http://127.0.0.1:{port}/",
-                [b"Ashes of Alder Bay", b"Game time", b"Scan a card"],
+                [b"Ashes of Alder Bay", b"Game time", b"Scan a card", b"Who is the Narrator"],
                 seconds=60,
             )
         )
@@ -165,3 +165,4 @@ def test_the_station_comes_up_in_headless_chromium(tmp_path):
     assert b"Game time" in drawn, "the station's clock bar never reached the page"
     assert b"Scan a card" in drawn, "the lookup field never reached the page"
     assert b"Ashes of Alder Bay" in drawn, "the night record never opened in the served station"
+    assert b"Who is the Narrator" in drawn, "the tab never asked the Narrator's name"

@@ -5,6 +5,7 @@ import pytest
 from textual.widgets import DataTable, Input, OptionList
 
 from larp.desk import Desk
+from larp.ledger import Kind
 from larp.station import create_app
 from larp.station.modals import NarratorScreen
 from larp.station.screens.roster import RosterScreen
@@ -86,13 +87,30 @@ async def test_the_narrators_name_is_asked_once_and_every_entry_carries_it(unnam
         assert "Narrator Mia Lund" in app.place
         await pilot.press("f5")  # Hold!: an entry
         await pilot.pause()
-    assert [entry.narrator for entry in unnamed.entries(kind="clock")] == ["Mia Lund"]
+    assert [entry.narrator for entry in unnamed.entries(kind=Kind.CLOCK.value)] == ["Mia Lund"]
 
     with Desk.open(db=tmp_path / "night.sqlite3", chronicle=CARDS, station="Bar", now=wall_clock) as again:
         app = create_app(desk=again)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, SheetScreen)  # not asked again at this station
+
+
+@pilot_test
+async def test_a_new_station_asks_the_name_before_it_opens_its_night_so_the_opening_entry_carries_it(tmp_path):
+    app = create_app(db=tmp_path / "night.sqlite3", chronicle=CARDS, station="Bar")
+    async with app.run_test(size=SIZE) as pilot:
+        while not isinstance(app.screen, NarratorScreen):
+            await pilot.pause(0.05)
+        assert app.desk is None
+        await type_in(pilot, "Mia Lund")
+        await pilot.press("enter")
+        while app.desk is None:
+            await pilot.pause(0.05)
+        [opened] = app.desk.entries(kind=Kind.OPENED.value)
+        assert opened.narrator == "Mia Lund"
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
 
 
 @pilot_test

@@ -1,0 +1,48 @@
+"""How the station opens its night record: the options it was given, and whose station it is.
+
+The Narrator's name is asked before the record is opened, so that the night's opening entry
+carries it too. Nothing of the game is imported here until the record is opened.
+"""
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Self
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The options of `larp station` that say which night to open, and at whose station."""
+
+    db: Path | None = None
+    chronicle: Path | None = None
+    station: str | None = None
+    narrator: str = ""
+    hub: str | None = None
+
+    def known_narrator(self) -> str | None:
+        """The Narrator given, else the one the record remembers; "" for none yet (a new record
+        too); None when the record can't be read (opening it says why)."""
+        if self.narrator:
+            return self.narrator
+        from larp.desk import Desk
+        from larp.home import default_db
+
+        where = self.db if self.db is not None else default_db()
+        if not Path(where).is_file():
+            return ""
+        try:
+            with Desk.read(where) as desk:
+                return desk.narrator
+        except Exception:  # opening the record tells the Narrator what is wrong with it
+            return None
+
+    def named(self, narrator: str) -> Self:
+        return replace(self, narrator=narrator)
+
+    def open(self):
+        """The desk on the night record, its night open and syncing with the event if it joined one."""
+        from larp.desk import Desk
+
+        desk = Desk.open(db=self.db, chronicle=self.chronicle, station=self.station, narrator=self.narrator, hub=self.hub)
+        desk.go_live()
+        return desk
