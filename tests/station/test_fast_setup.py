@@ -106,3 +106,15 @@ async def test_after_the_kind_key_the_keys_go_where_the_defender_is_still_to_be_
         await pilot.pause()
         await look_up(pilot, "cody")
         assert app.screen.query_one("#defender").character.id == "cody"
+
+
+@pilot_test
+async def test_no_step_key_fires_while_a_text_field_has_the_focus(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_challenge(pilot, "janet", "cody")
+        screen = app.screen
+        await pilot.press("n")  # cite a Negative Trait: a text field
+        await pilot.pause()
+        await type_slowly(pilot, "rps")
+        assert screen.pending is None and screen.state.signs is None
+        assert app.focused.value == "rps"
