@@ -102,6 +102,7 @@ class StationApp(App[None]):
         super().__init__()
         self._given_desk = desk
         self.opening = opening
+        """What the station opens when no desk is given: the night record, and at whose station."""
         self.ask_narrator = ask_narrator
         """Ask the Narrator's name even if the record remembers one (each browser tab of larp serve)."""
         self.presence = None

@@ -54,7 +54,8 @@ class HoldsScans:
         self.scans = ScanCatcher()
 
     def on_key(self, event) -> None:
-        held, scanned = self.scans.catch(event.key, event.character, self.word_before(event.key))
+        word = None if self.scans.typed else self.word_before(event.key)
+        held, scanned = self.scans.catch(event.key, event.character, word)
         if not held:
             return
         event.stop()

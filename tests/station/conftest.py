@@ -53,6 +53,13 @@ def app(desk):
     return create_app(desk=desk)
 
 
+def card_of(desk, character_id: str) -> str:
+    """What a USB scanner types for the character's current card."""
+    from larp.cards import current_card, issued_payload
+
+    return issued_payload(current_card(desk.chronicle, character_id))
+
+
 async def type_in(pilot, text: str) -> None:
     """Keys as a Narrator or a USB scanner types them."""
     await pilot.press(*text)

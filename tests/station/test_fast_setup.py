@@ -7,7 +7,7 @@ from textual.widgets import Select
 from larp.sheet import Category
 from larp.station.screens.challenge import ChallengeScreen
 from larp.station.screens.setup import ChallengeSetupScreen
-from tests.station.conftest import SIZE, look_up, pilot_test, set_up_challenge, typed_during_a_challenge
+from tests.station.conftest import SIZE, card_of, look_up, pilot_test, set_up_challenge, typed_during_a_challenge
 
 HUMAN_PACE = 0.15
 """Seconds between the keys of a Narrator typing a name."""
@@ -118,3 +118,15 @@ async def test_no_step_key_fires_while_a_text_field_has_the_focus(app, desk):
         await type_slowly(pilot, "rps")
         assert screen.pending is None and screen.state.signs is None
         assert app.focused.value == "rps"
+
+
+@pilot_test
+async def test_a_card_scanned_after_the_challengers_sign_is_still_a_card(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_challenge(pilot, "janet", "cody")
+        await pilot.press("r")
+        await pilot.press(*card_of(desk, "bryn"), "enter")
+        await pilot.pause()
+        [notice] = app._notifications
+        assert "Bryn Halvorsen's card" in notice.message
+        assert app.screen.pending == "rock" and app.screen.state.signs is None

@@ -1,12 +1,8 @@
 """Lookup: a scanned card, a name or an id, then Enter, and the sheet is on screen."""
 
-from larp.cards import current_card, issued_payload, reissue
+from larp.cards import reissue
 from larp.station.widgets.sheet_view import SheetView
-from tests.station.conftest import SIZE, look_up, pilot_test, type_in, typed_during_a_challenge
-
-
-def card_of(desk, character_id: str) -> str:
-    return issued_payload(current_card(desk.chronicle, character_id))
+from tests.station.conftest import SIZE, card_of, look_up, pilot_test, type_in, typed_during_a_challenge
 
 
 @pilot_test

@@ -352,7 +352,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
         """A letter that is no step now, typed after the challenger's sign, makes a word of both:
         "ro" is the start of a name, not a throw waiting for its second sign."""
         word = super().word_before(key)
-        if word is not None and self.pending is not None and len(key) == 1 and key.isalpha():
+        if word is not None and self.pending is not None and len(key) == 1 and key.islower():
             word, self.pending = SIGN_KEYS[self.pending], None
             self.show()
         return word
