@@ -11,6 +11,8 @@ a typed word, held back the same way with whatever letters came before it.
 
 import time
 
+from textual.widgets import Input, Select
+
 GIVE_UP_SECONDS = 1.0
 """A scan, or a name, is typed in a burst; keys after a longer pause are keys again."""
 
@@ -74,6 +76,8 @@ class HoldsScans:
     def word_before(self, key: str) -> str | None:
         """None when `key` is a step this screen allows now; else the letters typed before it
         that it continues as a word ("" for none)."""
+        if isinstance(self.focused, (Input, Select)):
+            return None  # a field or a list with the focus takes its own keys
         active = self.active_bindings.get(key)
         return None if active is not None and active.enabled else ""
 

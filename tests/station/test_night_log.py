@@ -69,3 +69,17 @@ async def test_abandoning_a_challenge_asks_first_and_records_nothing(app, desk):
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
         assert desk.entries(kind=Kind.ADJUDICATION.value) == []
+
+
+@pilot_test
+async def test_a_name_typed_in_the_log_filters_by_that_character(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await janet_loses_to_cody(pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+        for key in "cody":
+            await pilot.press(key)
+            await pilot.pause(0.15)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.query_one("#character", Select).value == "cody"
