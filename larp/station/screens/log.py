@@ -40,7 +40,7 @@ class NightLogScreen(HoldsScans, StationScreen):
     BINDINGS = [
         Binding("ctrl+r", "reverse", "Reverse entry", id="log.reverse", tooltip="undo the entry under the cursor by a new one, with a reason (R-NIGHT-3)"),
         Binding("enter", "open_sheet", "Open sheet", id="log.open-sheet", tooltip="the sheet of the entry's character"),
-        Binding("escape", "clear_filters", "Clear filters", id="log.clear-filters", tooltip="show every entry again; scanning a card filters by its character"),
+        Binding("escape", "clear_filters", "Clear filters", id="log.clear-filters", tooltip="show every entry again; a card scanned, or a name typed then Enter, filters by that character"),
     ]
 
     def __init__(self) -> None:
