@@ -60,6 +60,8 @@ class StationApp(App[None]):
     CSS_PATH = "station.tcss"
     MODES = {"sheets": SheetScreen, "log": night_log_screen, "reconcile": reconcile_screen}
     DEFAULT_MODE = "sheets"
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    """A screen less than 30 rows high (80×24) is `-short`: the screens' CSS keeps their parts in it."""
     BINDINGS = [
         Binding("f1", "help", "Help", id="help", tooltip="every key, screen by screen"),
         Binding("f2", "show('sheets')", "Sheets", id="sheets", tooltip="look up a character; a challenge under way waits here"),

@@ -1,0 +1,77 @@
+"""Every screen reads whole in a small terminal and uses the room of a large one."""
+
+from textual.widgets import DataTable, Select
+
+from tests.station.conftest import janet_loses_to_cody, pilot_test
+
+SMALL = (80, 24)
+LARGE = (200, 60)
+
+
+def fits_across(widget, width: int) -> bool:
+    region = widget.region
+    return region.width > 0 and region.right <= width
+
+
+def log_columns(app) -> tuple[int, int]:
+    """The width of the log's columns side by side, and that of its summary column."""
+    table = app.screen.query_one(DataTable)
+    columns = list(table.columns.values())
+    widths = [column.get_render_width(table) for column in columns]
+    return sum(widths), widths[-1]
+
+
+@pilot_test
+async def test_the_night_log_keeps_its_kind_filter_and_summary_at_80_by_24(app):
+    async with app.run_test(size=SMALL) as pilot:
+        await janet_loses_to_cody(pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert fits_across(app.screen.query_one("#kind", Select), SMALL[0])
+        table = app.screen.query_one(DataTable)
+        across, summary = log_columns(app)
+        assert across <= table.scrollable_content_region.width
+        assert summary >= 30
+
+
+@pilot_test
+async def test_the_night_log_grows_back_when_the_terminal_grows(app):
+    async with app.run_test(size=SMALL) as pilot:
+        await janet_loses_to_cody(pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.resize_terminal(*LARGE)
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        across, summary = log_columns(app)
+        assert across <= table.scrollable_content_region.width
+        assert across >= table.scrollable_content_region.width - 4
+        assert summary >= 120
+
+
+@pilot_test
+async def test_the_night_log_fits_a_terminal_resized_while_it_was_away(app):
+    async with app.run_test(size=LARGE) as pilot:
+        await janet_loses_to_cody(pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert log_columns(app)[0] <= table.scrollable_content_region.width
+        assert fits_across(app.screen.query_one("#kind", Select), SMALL[0])
+
+
+@pilot_test
+async def test_the_help_s_widest_line_fits_at_80_by_24(app):
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        help = app.screen.query_one("#help")
+        assert fits_across(help, SMALL[0])
+        assert help.virtual_size.width <= help.scrollable_content_region.width
+        for part in help.children:
+            assert part.region.right <= help.scrollable_content_region.right
