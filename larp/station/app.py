@@ -60,8 +60,10 @@ class StationApp(App[None]):
     CSS_PATH = "station.tcss"
     MODES = {"sheets": SheetScreen, "log": night_log_screen, "reconcile": reconcile_screen}
     DEFAULT_MODE = "sheets"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
-    """A screen less than 30 rows high (80×24) is `-short`: the screens' CSS keeps their parts in it."""
+    """A screen less than 100 cells wide is `-narrow`, less than 30 rows high `-short` (80×24 is
+    both): the screens' CSS fits their parts into it."""
     BINDINGS = [
         Binding("f1", "help", "Help", id="help", tooltip="every key, screen by screen"),
         Binding("f2", "show('sheets')", "Sheets", id="sheets", tooltip="look up a character; a challenge under way waits here"),

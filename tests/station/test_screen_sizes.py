@@ -1,8 +1,8 @@
 """Every screen reads whole in a small terminal and uses the room of a large one."""
 
-from textual.widgets import DataTable, Select
+from textual.widgets import DataTable, Input, Select
 
-from tests.station.conftest import janet_loses_to_cody, pilot_test
+from tests.station.conftest import janet_loses_to_cody, look_up, pilot_test
 
 SMALL = (80, 24)
 LARGE = (200, 60)
@@ -63,6 +63,16 @@ async def test_the_night_log_fits_a_terminal_resized_while_it_was_away(app):
         table = app.screen.query_one(DataTable)
         assert log_columns(app)[0] <= table.scrollable_content_region.width
         assert fits_across(app.screen.query_one("#kind", Select), SMALL[0])
+
+
+@pilot_test
+async def test_the_effect_field_has_room_at_80_by_24(app):
+    async with app.run_test(size=SMALL) as pilot:
+        await look_up(pilot, "bryn")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        effect = app.screen.query_one("#effect", Input)
+        assert fits_across(effect, SMALL[0]) and effect.region.width >= 40
 
 
 @pilot_test
