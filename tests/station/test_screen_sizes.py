@@ -2,7 +2,9 @@
 
 from textual.widgets import DataTable, Input, Select
 
-from tests.station.conftest import janet_loses_to_cody, look_up, pilot_test
+from larp.station.widgets.clock_bar import ClockBar
+from larp.station.widgets.key_bar import KeyBar
+from tests.station.conftest import janet_loses_to_cody, look_up, pilot_test, plain, set_up_challenge
 
 SMALL = (80, 24)
 LARGE = (200, 60)
@@ -85,3 +87,27 @@ async def test_the_help_s_widest_line_fits_at_80_by_24(app):
         assert help.virtual_size.width <= help.scrollable_content_region.width
         for part in help.children:
             assert part.region.right <= help.scrollable_content_region.right
+
+
+@pilot_test
+async def test_every_key_of_a_challenge_shows_whole_on_the_key_bar_at_80_by_24(app):
+    async with app.run_test(size=SMALL) as pilot:
+        await set_up_challenge(pilot, "bryn", "janet")
+        bar = app.screen.query_one(KeyBar)
+        lines = bar.render().plain.splitlines()
+        assert bar.region.height == len(lines) >= 2 and bar.region.bottom == SMALL[1]
+        assert all(len(line) <= SMALL[0] for line in lines)
+        for key in ("r Rock", "esc Abandon", "f5 Hold!", "f6 Advance clock", "^p palette"):
+            assert any(key in line for line in lines)
+
+        await pilot.resize_terminal(*LARGE)
+        await pilot.pause()
+        assert bar.region.height == 1
+
+
+@pilot_test
+async def test_the_clock_bar_names_the_place_and_the_time_whole_at_80_by_24(app):
+    async with app.run_test(size=SMALL) as pilot:
+        line = plain(app.screen.query_one(ClockBar).render(), width=SMALL[0])
+        assert "Ashes of Alder Bay · night 1 · station Bar · Narrator Sam" in line
+        assert "0:00 ▶ running" in line and "…" not in line

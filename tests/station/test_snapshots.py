@@ -79,7 +79,7 @@ def test_challenge_recorded(app, snap_compare, screen_size):
     async def run_before(pilot):
         await set_up_challenge(pilot, "bryn", "janet")
         await pilot.press("s", "p", "enter", "enter")
-        await pilot.pause()
+        await read_notifications(pilot)
 
     assert snap_compare(app, terminal_size=screen_size, run_before=run_before)
 
