@@ -111,3 +111,20 @@ async def test_the_clock_bar_names_the_place_and_the_time_whole_at_80_by_24(app)
         line = plain(app.screen.query_one(ClockBar).render(), width=SMALL[0])
         assert "Ashes of Alder Bay · night 1 · station Bar · Narrator Sam" in line
         assert "0:00 ▶ running" in line and "…" not in line
+
+
+@pilot_test
+async def test_a_challenge_and_its_result_read_whole_at_80_by_24(app):
+    async with app.run_test(size=SMALL) as pilot:
+        await set_up_challenge(pilot, "bryn", "janet")
+        await pilot.press("r", "p")
+        await pilot.pause()
+        scroll = app.screen.query_one("#challenge-scroll")
+        assert scroll.max_scroll_y == 0
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert scroll.max_scroll_y == 0
+        result = app.screen.query_one("#challenge-result")
+        assert "Recorded as entry" in plain(result.render(), width=SMALL[0])
+        notes = app.screen.query_one("#notes")
+        assert notes.region.height >= 4 and notes.region.bottom <= app.screen.query_one(KeyBar).region.y
