@@ -128,3 +128,13 @@ async def test_a_challenge_and_its_result_read_whole_at_80_by_24(app):
         assert "Recorded as entry" in plain(result.render(), width=SMALL[0])
         notes = app.screen.query_one("#notes")
         assert notes.region.height >= 4 and notes.region.bottom <= app.screen.query_one(KeyBar).region.y
+
+
+@pilot_test
+async def test_the_notes_of_a_challenge_stand_beside_it_at_200_by_60(app):
+    async with app.run_test(size=LARGE) as pilot:
+        await set_up_challenge(pilot, "bryn", "janet")
+        challenge = app.screen.query_one("#challenge-main").region
+        notes = app.screen.query_one("#notes").region
+        assert notes.x >= challenge.right and notes.right <= LARGE[0]
+        assert notes.y == challenge.y and notes.height >= LARGE[1] - 4
