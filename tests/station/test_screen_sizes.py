@@ -132,3 +132,15 @@ async def test_the_notes_of_a_challenge_stand_beside_it_at_200_by_60(app):
         notes = app.screen.query_one("#notes").region
         assert notes.x >= challenge.right and notes.right <= LARGE[0]
         assert notes.y == challenge.y and notes.height >= LARGE[1] - 4
+
+
+@pilot_test
+async def test_the_newest_note_stays_in_sight_when_the_terminal_shrinks(app):
+    async with app.run_test(size=LARGE) as pilot:
+        await set_up_challenge(pilot, "bryn", "janet")
+        await pilot.press("r", "r")
+        await pilot.pause()
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        notes = app.screen.query_one("#notes")
+        assert notes.max_scroll_y > 0 and notes.scroll_y == notes.max_scroll_y
