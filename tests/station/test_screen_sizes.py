@@ -2,6 +2,7 @@
 
 from textual.widgets import DataTable, Input, Select
 
+from larp.station.modals import ConfirmScreen
 from larp.station.widgets.clock_bar import ClockBar
 from larp.station.widgets.key_bar import KeyBar
 from tests.station.conftest import janet_loses_to_cody, look_up, pilot_test, plain, set_up_challenge
@@ -144,3 +145,15 @@ async def test_the_newest_note_stays_in_sight_when_the_terminal_shrinks(app):
         await pilot.pause()
         notes = app.screen.query_one("#notes")
         assert notes.max_scroll_y > 0 and notes.scroll_y == notes.max_scroll_y
+
+
+@pilot_test
+async def test_a_long_question_scrolls_to_its_buttons_at_80_by_24(app):
+    async with app.run_test(size=SMALL) as pilot:
+        lines = "\n".join(f"joins tonight: Newcomer {number} (newcomer-{number}.toml)" for number in range(30))
+        app.push_screen(ConfirmScreen("Take these sheets into tonight's record?", lines, yes="Take them"))
+        await pilot.pause()
+        question = app.screen.query_one("#question")
+        assert question.region.bottom <= SMALL[1]
+        no = app.screen.query_one("#no")
+        assert question.region.contains_region(no.region)
