@@ -25,6 +25,7 @@ from larp.station.keymap import keymap_path, read_keymap
 from larp.station.modals import ConfirmScreen, NumberScreen
 from larp.station.screens.base import StationScreen
 from larp.station.screens.sheets import SheetScreen
+from larp.station.sizes import ROOMY, TALL, WIDE
 
 Result = TypeVar("Result")
 
@@ -60,11 +61,9 @@ class StationApp(App[None]):
     CSS_PATH = "station.tcss"
     MODES = {"sheets": SheetScreen, "log": night_log_screen, "reconcile": reconcile_screen}
     DEFAULT_MODE = "sheets"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (160, "-roomy")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
-    """A screen less than 100 cells wide is `-narrow`, less than 30 rows high `-short` (80×24 is
-    both): the screens' CSS fits their parts into it. From 160 cells wide it is `-roomy`: parts
-    stacked elsewhere stand side by side."""
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (ROOMY, "-roomy")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
+    """The screens' CSS fits their parts to these classes (80×24 is `-narrow` and `-short`)."""
     BINDINGS = [
         Binding("f1", "help", "Help", id="help", tooltip="every key, screen by screen"),
         Binding("f2", "show('sheets')", "Sheets", id="sheets", tooltip="look up a character; a challenge under way waits here"),

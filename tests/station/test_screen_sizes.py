@@ -5,10 +5,9 @@ from textual.widgets import DataTable, Input, Select
 from larp.station.modals import ConfirmScreen
 from larp.station.widgets.clock_bar import ClockBar
 from larp.station.widgets.key_bar import KeyBar
-from tests.station.conftest import janet_loses_to_cody, look_up, pilot_test, plain, set_up_challenge
+from tests.station.conftest import SCREEN_SIZES, janet_loses_to_cody, look_up, pilot_test, plain, set_up_challenge
 
-SMALL = (80, 24)
-LARGE = (200, 60)
+SMALL, LARGE = SCREEN_SIZES[0], SCREEN_SIZES[-1]
 
 
 def fits_across(widget, width: int) -> bool:

@@ -14,6 +14,7 @@ from larp.sheet import ATTRIBUTES
 from larp.station.modals import TextScreen
 from larp.station.scan_catcher import HoldsScans
 from larp.station.screens.base import StationScreen
+from larp.station.sizes import WIDE
 from larp.station.widgets.notes_log import note_line
 
 KIND_NAMES = {
@@ -31,8 +32,7 @@ KIND_NAMES = {
 COLUMNS = {"Entry": 8, "Game time": 9, "Station": 10, "Narrator": 10, "Kind": 15}
 """The columns before the summary, and their widths (a longer station or Narrator is cut)."""
 NARROW_COLUMNS = ("Entry", "Game time", "Kind")
-WIDE = 100
-"""Below this width the log leaves out the station and the Narrator: the entry's detail names them."""
+"""On a narrow screen the log leaves out the station and the Narrator: the entry's detail names them."""
 EDGES = 2 + 2
 """The summary column's padding and the scroll bar."""
 
