@@ -107,12 +107,16 @@ async def test_the_clock_bar_names_the_place_and_the_time_whole_at_80_by_24(app)
         assert "0:00 ▶ running" in line and "…" not in line
 
 
+async def bryn_and_janet_throw(pilot, challenger: str, defender: str) -> None:
+    await set_up_challenge(pilot, "bryn", "janet")
+    await pilot.press(challenger, defender)
+    await pilot.pause()
+
+
 @pilot_test
 async def test_a_challenge_and_its_result_read_whole_at_80_by_24(app):
     async with app.run_test(size=SMALL) as pilot:
-        await set_up_challenge(pilot, "bryn", "janet")
-        await pilot.press("r", "p")
-        await pilot.pause()
+        await bryn_and_janet_throw(pilot, "r", "p")
         scroll = app.screen.query_one("#challenge-scroll")
         assert scroll.max_scroll_y == 0
         await pilot.press("enter", "enter")
@@ -137,9 +141,7 @@ async def test_the_notes_of_a_challenge_stand_beside_it_at_200_by_60(app):
 @pilot_test
 async def test_the_newest_note_stays_in_sight_when_the_terminal_shrinks(app):
     async with app.run_test(size=LARGE) as pilot:
-        await set_up_challenge(pilot, "bryn", "janet")
-        await pilot.press("r", "r")
-        await pilot.pause()
+        await bryn_and_janet_throw(pilot, "r", "r")
         await pilot.resize_terminal(*SMALL)
         await pilot.pause()
         notes = app.screen.query_one("#notes")
