@@ -26,6 +26,7 @@ from larp.station.modals import ConfirmScreen, NarratorScreen, NumberScreen
 from larp.station.opening import Opening
 from larp.station.screens.base import StationScreen
 from larp.station.screens.sheets import SheetScreen
+from larp.station.sizes import ROOMY, TALL, WIDE
 
 Result = TypeVar("Result")
 
@@ -67,6 +68,9 @@ class StationApp(App[None]):
     CSS_PATH = "station.tcss"
     MODES = {"sheets": SheetScreen, "log": night_log_screen, "reconcile": reconcile_screen, "roster": roster_screen}
     DEFAULT_MODE = "sheets"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (ROOMY, "-roomy")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
+    """The screens' CSS fits their parts to these classes (80×24 is `-narrow` and `-short`)."""
     BINDINGS = [
         Binding("f1", "help", "Help", id="help", tooltip="every key, screen by screen"),
         Binding("f2", "show('sheets')", "Sheets", id="sheets", tooltip="look up a character; a challenge under way waits here"),

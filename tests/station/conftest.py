@@ -14,6 +14,10 @@ from larp.station import create_app
 CARDS = Path(__file__).resolve().parents[2] / "cards"
 EIGHT_PM = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
 SIZE = (120, 40)
+"""The terminal of most tests: a laptop's."""
+SCREEN_SIZES = [(80, 24), SIZE, (200, 60)]
+"""Every screen must read whole in the smallest terminal and use the room of the largest: the
+snapshots are taken at each size (to regenerate them all: `pytest tests/station --snapshot-update`)."""
 
 
 class WallClock:
@@ -46,6 +50,12 @@ def desk(tmp_path, wall_clock):
     desk = Desk.open(db=tmp_path / "night.sqlite3", chronicle=CARDS, station="Bar", narrator="Sam", now=wall_clock)
     yield desk
     desk.close()
+
+
+@pytest.fixture(params=SCREEN_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def screen_size(request) -> tuple[int, int]:
+    """Each of the sizes a screen is drawn at, for a test that takes it."""
+    return request.param
 
 
 @pytest.fixture

@@ -88,9 +88,5 @@ async def bryn_loses_a_throw(pilot) -> None:
     await pilot.pause()
 
 
-def test_challenge_odds_after_a_throw_lost(app, snap_compare):
-    assert snap_compare(app, terminal_size=SIZE, run_before=bryn_loses_a_throw)
-
-
-def test_challenge_odds_at_80_by_24(app, snap_compare):
-    assert snap_compare(app, terminal_size=(80, 24), run_before=bryn_loses_a_throw)
+def test_challenge_odds_after_a_throw_lost(app, snap_compare, screen_size):
+    assert snap_compare(app, terminal_size=screen_size, run_before=bryn_loses_a_throw)

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 
 from larp.rules import (
     CONCLUDE,
@@ -80,11 +80,13 @@ class ChallengeScreen(HoldsScans, StationScreen):
         self.entry = None
 
     def body(self) -> ComposeResult:
-        with VerticalScroll(id="challenge-scroll"):
-            yield ChallengeView(id="challenge")
-        yield ChallengeOdds(id="odds")
-        yield Fitted(id="prompt")
-        yield NotesLog(id="notes")
+        with Vertical(id="challenge-body"):
+            with Vertical(id="challenge-main"):
+                with VerticalScroll(id="challenge-scroll"):
+                    yield ChallengeView(id="challenge")
+                yield ChallengeOdds(id="odds")
+                yield Fitted(id="prompt")
+            yield NotesLog(id="notes")
 
     def on_mount(self) -> None:
         self.query_one(NotesLog).border_title = "What happened, by rule"

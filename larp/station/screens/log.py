@@ -5,7 +5,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Label, Select, Static
 
 from larp.ledger import REVERSIBLE, Kind
@@ -14,6 +14,7 @@ from larp.sheet import ATTRIBUTES
 from larp.station.modals import TextScreen
 from larp.station.scan_catcher import HoldsScans
 from larp.station.screens.base import StationScreen
+from larp.station.sizes import WIDE
 from larp.station.widgets.notes_log import note_line
 
 KIND_NAMES = {
@@ -28,8 +29,19 @@ KIND_NAMES = {
 }
 
 
-SUMMARY_MARGIN = 60
-"""The screen's width less this is the width of the summary column; the entry's detail shows it whole."""
+COLUMNS = {"Entry": 8, "Game time": 9, "Station": 10, "Narrator": 10, "Kind": 15}
+"""The columns before the summary, and their widths (a longer station or Narrator is cut)."""
+NARROW_COLUMNS = ("Entry", "Game time", "Kind")
+"""On a narrow screen the log leaves out the station and the Narrator: the entry's detail names them."""
+EDGES = 2 + 2
+"""The summary column's padding and the scroll bar."""
+
+
+def columns_for(width: int) -> tuple[tuple[str, ...], int]:
+    """The columns before the summary for a screen this wide, and the summary's width: the rest
+    (its end is cut; the entry's detail shows it whole)."""
+    names = tuple(COLUMNS) if width >= WIDE else NARROW_COLUMNS
+    return names, max(20, width - EDGES - sum(COLUMNS[name] + 2 for name in names))
 
 
 class NightLogScreen(HoldsScans, StationScreen):
@@ -48,6 +60,8 @@ class NightLogScreen(HoldsScans, StationScreen):
         self.shown: dict = {}
         """The entries in the table, by id."""
         self.reversed_by: dict[str, str] = {}
+        self.columns: tuple[tuple[str, ...], int] | None = None
+        """The columns before the summary, and the summary's width, as fitted to the screen."""
 
     def body(self) -> ComposeResult:
         with Horizontal(id="filters"):
@@ -58,15 +72,33 @@ class NightLogScreen(HoldsScans, StationScreen):
             yield Label("Kind")
             yield Select([(name, kind.value) for kind, name in KIND_NAMES.items()], prompt="every kind", id="kind", compact=True)
         yield DataTable(id="entries", cursor_type="row", zebra_stripes=True)
-        yield Static(id="entry-detail")
+        with VerticalScroll(id="entry-detail"):
+            yield Static(id="entry-text")
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Entry", "Game time", "Station", "Narrator", "Kind")
-        table.add_column("What happened", width=max(30, self.app.size.width - SUMMARY_MARGIN))
+        self.fit_columns()
+
+    def on_resize(self) -> None:
+        if self.fit_columns():
+            self.show_entries()
 
     def on_screen_resume(self) -> None:
+        self.fit_columns()
         self.record_changed()
+
+    def fit_columns(self) -> bool:
+        """The table's columns for the screen's width; True if they changed (the rows must be shown again)."""
+        columns = columns_for(self.app.size.width)
+        if columns == self.columns:
+            return False
+        self.columns = columns
+        names, summary = columns
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        for name in names:
+            table.add_column(name, width=COLUMNS[name])
+        table.add_column("What happened", width=summary)
+        return True
 
     def record_changed(self) -> None:
         """Read the record afresh: the filters' choices and the entries."""
@@ -116,18 +148,18 @@ class NightLogScreen(HoldsScans, StationScreen):
         self.shown = {entry.id: entry for entry in entries}
         for entry in entries:
             reversed_by = self.reversed_by.get(entry.id)
-            summary = Text(entry.summary, style="strike dim" if reversed_by else "", no_wrap=True, overflow="ellipsis")
+            summary = Text(no_wrap=True, overflow="ellipsis")
             if reversed_by:
-                summary = Text.assemble((f"reversed by {reversed_by}: ", "bold"), summary)
-            table.add_row(
-                entry.short_id,
-                game_time(entry.game_time),
-                entry.station,
-                entry.narrator,
-                KIND_NAMES.get(entry.kind, str(entry.kind)),
-                summary,
-                key=entry.id,
-            )
+                summary.append(f"reversed by {reversed_by}: ", "bold")
+            summary.append(entry.summary, style="strike dim" if reversed_by else "")
+            cells = {
+                "Entry": entry.short_id,
+                "Game time": game_time(entry.game_time),
+                "Station": entry.station,
+                "Narrator": entry.narrator,
+                "Kind": KIND_NAMES.get(entry.kind, str(entry.kind)),
+            }
+            table.add_row(*(cells[name] for name in self.columns[0]), summary, key=entry.id)
         if keep is not None and keep.id in self.shown:
             table.move_cursor(row=table.get_row_index(keep.id))
         elif entries:
@@ -150,12 +182,19 @@ class NightLogScreen(HoldsScans, StationScreen):
 
     def show_detail(self) -> None:
         """The entry under the cursor in full, and where its characters stand now."""
-        detail = self.query_one("#entry-detail", Static)
+        detail = self.query_one("#entry-text", Static)
         entry = self.selected()
         if entry is None:
             detail.update(Text("No entry to show: change the filters, or record something first.", style="dim"))
             return
-        lines = [Text.assemble((f"{entry.short_id} ", "bold"), entry.summary)]
+        narrator = f", Narrator {entry.narrator}" if entry.narrator else ""
+        lines = [
+            Text.assemble(
+                (f"{entry.short_id} ", "bold"),
+                (f"at {game_time(entry.game_time)}, station {entry.station}{narrator}: ", "dim"),
+                entry.summary,
+            )
+        ]
         if entry.id in self.reversed_by:
             lines.append(Text(f"Reversed by {self.reversed_by[entry.id]}.", style="bold yellow"))
         result = entry.result

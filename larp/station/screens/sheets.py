@@ -65,6 +65,7 @@ class SheetScreen(StationScreen):
         """Why the night record did not open, until it opens: the file, line and field, and Ctrl+L."""
         shown = self.query_one("#opening-failed", Static)
         shown.display = failure is not None
+        self.query_one("#welcome").display = failure is None and self.character_id is None
         if failure is not None:
             shown.update(Text.assemble(
                 ("The night record did not open.\n\n", "bold"),

@@ -125,7 +125,7 @@ class ChallengeView(Vertical):
         return title
 
     def sides(self, state: ChallengeState) -> Table:
-        table = Table(expand=True, show_edge=False, box=None, padding=(0, 2))
+        table = Table(expand=True, show_edge=False, box=None, padding=(0, 1))
         table.add_column("", style="bold", no_wrap=True)
         table.add_column(f"Challenger: {state.challenger.name}", ratio=1)
         table.add_column(f"Defender: {state.defender.name}", ratio=1)

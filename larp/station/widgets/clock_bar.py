@@ -5,6 +5,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from larp.station.sizes import WIDE
+
 
 class ClockBar(Widget):
     """Where the Narrator is, and the game time: running, or stopped by a Hold!"""
@@ -39,11 +41,12 @@ class ClockBar(Widget):
         line = Table.grid(expand=True)
         line.add_column(ratio=1)
         line.add_column(justify="right")
+        wide = self.size.width >= WIDE  # else the place and the time only
         clock = Text()
-        clock.append(f" Game time {self.time_text()} ", style="bold")
+        clock.append(f" Game time {self.time_text()} " if wide else f" {self.time_text()} ", style="bold")
         if self.minutes is not None:
             clock.append("⏸ HOLD! " if self.held else "▶ running ", style="bold reverse" if self.held else "")
-        where = Text(f" larp · {self.place}", overflow="ellipsis", no_wrap=True)
+        where = Text(f" larp · {self.place}" if wide else f" {self.place}", overflow="ellipsis", no_wrap=True)
         if self.event:
             where.append(f" · event {self.event}", style="" if self.event.startswith("online") else "bold reverse")
         line.add_row(where, clock)

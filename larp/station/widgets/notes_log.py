@@ -28,3 +28,7 @@ class NotesLog(VerticalScroll):
     def watch_notes(self, notes: Sequence[Note]) -> None:
         self.query_one(Static).update(Group(*(note_line(note) for note in notes)))
         self.scroll_end(animate=False)
+
+    def on_resize(self) -> None:
+        """A terminal made smaller still shows the newest notes."""
+        self.scroll_end(animate=False)

@@ -36,7 +36,7 @@ class PartyForm(Vertical):
         self.may_be_static = may_be_static
 
     def compose(self) -> ComposeResult:
-        yield LookupField("Scan the card, or type a name or id, then Enter", compact=True)
+        yield LookupField("Scan a card, or type a name or id", compact=True)
         yield Static("nobody chosen yet", classes="who")
         with Grid():
             if self.may_be_static:
