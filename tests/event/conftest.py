@@ -26,6 +26,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def started_on_a_free_port(start, attempts: int = 3):
+    """`start(port)` on a port free a moment ago, tried again on another if it was taken since
+    (by another xdist worker's cluster, or any program)."""
+    for attempt in range(attempts):
+        try:
+            return start(free_port())
+        except EventError as error:
+            if "is taken" not in str(error) or attempt == attempts - 1:
+                raise
+
+
 class Cluster:
     """The session's PostgreSQL: where it lives, and a database per test."""
 
@@ -57,7 +68,7 @@ def cluster():
         pytest.skip(str(error))
     folder = Path(tempfile.mkdtemp(prefix="larp-pg-")) / "hub"  # /tmp: reachable by the postgres user
     folder.parent.chmod(0o755)
-    settings = start_hub(folder, port=free_port())
+    settings = started_on_a_free_port(lambda port: start_hub(folder, port=port))
     yield Cluster(folder, settings)
     if is_running(folder):
         stop_cluster(folder, mode="immediate")
