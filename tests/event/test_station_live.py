@@ -1,10 +1,15 @@
 """The station all night in an event: another station's entry on screen within 2 s, and the
 status bar saying online, or offline since when with the entries waiting."""
 
+import io
 import time
+
+from rich.console import Console
 
 from larp.sheet import Category
 from larp.station import create_app
+from larp.station.screens.log import NightLogScreen
+from larp.station.screens.reconcile import ReconcileScreen
 from larp.station.widgets.clock_bar import ClockBar
 from larp.station.widgets.sheet_view import SheetView
 from tests.event.stations import joined
@@ -29,6 +34,38 @@ async def test_d_the_station_shows_another_stations_entry_within_2_s(tmp_path, h
             await pilot.pause(0.05)
         assert view.card.character.total(Category.PHYSICAL) == 2
         assert app.screen.query_one(ClockBar).event == "online"
+    hall.close(), bar.close()
+
+
+def text_of(static) -> str:
+    console = Console(file=io.StringIO(), width=120, record=True)
+    console.print(static.content)
+    return console.export_text()
+
+
+async def shown_within(pilot, seen, seconds: float = ARRIVAL_SECONDS) -> bool:
+    deadline = time.monotonic() + seconds
+    while not seen() and time.monotonic() < deadline:
+        await pilot.pause(0.05)
+    return seen()
+
+
+@pilot_test
+async def test_d_the_night_log_and_the_reconciliation_show_another_stations_entry_within_2_s(tmp_path, hub, chronicle):
+    hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle)
+    hall.go_live(), bar.go_live()
+    app = create_app(desk=bar)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3")
+        log = app.screen
+        assert isinstance(log, NightLogScreen)
+        entry = hall.record(contest("cody", "Brawny", "janet", "Quick", ("rock", "scissors")))
+        assert await shown_within(pilot, lambda: entry.id in log.shown)
+        await pilot.press("f4")
+        reconciliation = app.screen.query_one("#characters")
+        assert isinstance(app.screen, ReconcileScreen) and "Janet Reyes" in text_of(reconciliation)
+        hall.regain("ruth", "mental")
+        assert await shown_within(pilot, lambda: "Ruth" in text_of(reconciliation))
     hall.close(), bar.close()
 
 
