@@ -18,6 +18,11 @@ def altered(hub: str, sql: str, *values) -> None:
         assert connection.execute(sql, values).rowcount == 1
 
 
+def made_malformed(hub: str, entry) -> None:
+    """The entry's payload on the hub names a category that does not exist."""
+    altered(hub, "UPDATE larp_entries SET line = replace(line, '\"social\"', '\"spiritual\"') WHERE id = %s", entry.id)
+
+
 def refused_and_unchanged(desk, match: str) -> None:
     lines, pulled = desk.ledger.lines(desk.night_row), desk.ledger.setting("hub_pulled")
     with pytest.raises(DeskError, match=match + ".*nothing was pulled, this record is unchanged"):
@@ -38,8 +43,19 @@ def test_d_a_malformed_entry_pulled_is_refused(hall_and_bar, hub):
     hall, bar = hall_and_bar
     entry = hall.regain("janet", "social")
     hall.sync()
-    altered(hub, "UPDATE larp_entries SET line = replace(line, '\"social\"', '\"spiritual\"') WHERE id = %s", entry.id)
+    made_malformed(hub, entry)
     refused_and_unchanged(bar, f"entry {entry.short_id} of station 'hall'.*malformed")
+
+
+def test_d_a_station_whose_pull_is_refused_says_so_on_its_status_bar(hall_and_bar, hub):
+    hall, bar = hall_and_bar
+    entry = hall.regain("janet", "social")
+    hall.sync()
+    made_malformed(hub, entry)
+    bar.go_live()
+    assert bar._live.wait_round(10)
+    shown = bar.sync_status().text()
+    assert shown.startswith(f"sync refused: the entry {entry.short_id} of station 'hall'") and "malformed" in shown
 
 
 def test_d_an_entry_pulled_that_differs_from_the_one_of_its_id_held_here_is_refused(hall_and_bar, hub):
