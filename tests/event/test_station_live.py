@@ -4,6 +4,7 @@ status bar saying online, or offline since when with the entries waiting."""
 import io
 import time
 
+import pytest
 from rich.console import Console
 
 from larp.sheet import Category
@@ -19,22 +20,26 @@ from tests.station.conftest import look_up, pilot_test
 ARRIVAL_SECONDS = 2.0
 
 
-@pilot_test
-async def test_d_the_station_shows_another_stations_entry_within_2_s(tmp_path, hub, chronicle):
+@pytest.fixture
+def hall_and_bar(tmp_path, hub, chronicle):
+    """Two stations of one event, each syncing all night."""
     hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle)
     hall.go_live(), bar.go_live()
+    yield hall, bar
+    hall.close(), bar.close()
+
+
+@pilot_test
+async def test_d_the_station_shows_another_stations_entry_within_2_s(hall_and_bar):
+    hall, bar = hall_and_bar
     app = create_app(desk=bar)
     async with app.run_test(size=(120, 40)) as pilot:
         await look_up(pilot, "janet")
         view = app.screen.query_one(SheetView)
         assert view.card.character.total(Category.PHYSICAL) == 3
         hall.record(contest("cody", "Brawny", "janet", "Quick", ("rock", "scissors")))
-        committed = time.monotonic()
-        while view.card.character.total(Category.PHYSICAL) == 3 and time.monotonic() - committed < ARRIVAL_SECONDS:
-            await pilot.pause(0.05)
-        assert view.card.character.total(Category.PHYSICAL) == 2
+        assert await shown_within(pilot, lambda: view.card.character.total(Category.PHYSICAL) == 2)
         assert app.screen.query_one(ClockBar).event == "online"
-    hall.close(), bar.close()
 
 
 def text_of(static) -> str:
@@ -51,9 +56,8 @@ async def shown_within(pilot, seen, seconds: float = ARRIVAL_SECONDS) -> bool:
 
 
 @pilot_test
-async def test_d_the_night_log_and_the_reconciliation_show_another_stations_entry_within_2_s(tmp_path, hub, chronicle):
-    hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle)
-    hall.go_live(), bar.go_live()
+async def test_d_the_night_log_and_the_reconciliation_show_another_stations_entry_within_2_s(hall_and_bar):
+    hall, bar = hall_and_bar
     app = create_app(desk=bar)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f3")
@@ -66,7 +70,6 @@ async def test_d_the_night_log_and_the_reconciliation_show_another_stations_entr
         assert isinstance(app.screen, ReconcileScreen) and "Janet Reyes" in text_of(reconciliation)
         hall.regain("ruth", "mental")
         assert await shown_within(pilot, lambda: "Ruth" in text_of(reconciliation))
-    hall.close(), bar.close()
 
 
 @pilot_test
