@@ -2,11 +2,13 @@
 status bar saying online, or offline since when with the entries waiting."""
 
 import io
+import stat
 import time
 
 import pytest
 from rich.console import Console
 
+from larp.cli import build_parser
 from larp.sheet import Category
 from larp.station import create_app
 from larp.station.screens.log import NightLogScreen
@@ -89,3 +91,24 @@ async def test_d_the_status_bar_says_offline_since_when_and_how_many_entries_wai
             shown = app.screen.query_one(ClockBar).event
         assert shown.startswith("offline since ") and shown.endswith(", 2 entries waiting")
     bar.close()
+
+
+@pilot_test
+async def test_d_a_station_opened_with_hub_joins_and_opens_the_night_under_way(tmp_path, hub, chronicle):
+    hall = joined(tmp_path, "hall", hub, chronicle)
+    hall.hold()
+    hall.sync()
+    app = create_app(db=tmp_path / "bar.sqlite3", chronicle=chronicle, station="bar", hub=hub)  # larp station --hub URL
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        assert await shown_within(pilot, lambda: app.screen.query_one(ClockBar).event == "online", 10)
+        assert app.desk.night_number == 1 and app.desk.clock_held()  # the hall's Hold! holds here
+        assert app.desk.ledger.setting("hub") == hub
+        assert stat.S_IMODE((tmp_path / "bar.sqlite3").stat().st_mode) == 0o600
+    hall.close()
+
+
+def test_d_larp_station_takes_the_event_from_larp_hub_unless_given_hub(monkeypatch):
+    monkeypatch.setenv("LARP_HUB", "postgresql://larp_station:x@hall:5433/larp_event")
+    assert build_parser().parse_args(["station"]).hub == "postgresql://larp_station:x@hall:5433/larp_event"
+    assert build_parser().parse_args(["station", "--hub", "postgresql://bar"]).hub == "postgresql://bar"
