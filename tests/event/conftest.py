@@ -44,13 +44,21 @@ class Cluster:
         self.folder = folder
         self.settings = settings
 
-    def database(self) -> str:
+    def database(self, name: str) -> str:
         """A new empty database, owned by the event's role; the URL a station joins it by."""
-        name = f"event_{next(NUMBERS)}"
+        self.admin(sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(name), sql.Identifier(ROLE)))
+        return self.settings.join_url().rsplit("/", 1)[0] + "/" + name
+
+    def drop(self, name: str) -> None:
+        """The database gone, and whoever was still connected to it: the cluster stays small, so
+        that its start after a kill (which reads every file of it) stays quick."""
+        self.admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+    def admin(self, statement) -> None:
+        if not is_running(self.folder):
+            self.restart()
         with psycopg.connect(admin_url(self.folder, self.settings.port), autocommit=True) as admin:
-            admin.execute(sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(name), sql.Identifier(ROLE)))
-        url = self.settings.join_url()
-        return url.rsplit("/", 1)[0] + "/" + name
+            admin.execute(statement)
 
     def restart(self) -> None:
         start_hub(self.folder, port=self.settings.port)
@@ -69,18 +77,21 @@ def cluster():
     folder = Path(tempfile.mkdtemp(prefix="larp-pg-")) / "hub"  # /tmp: reachable by the postgres user
     folder.parent.chmod(0o755)
     settings = started_on_a_free_port(lambda port: start_hub(folder, port=port))
-    yield Cluster(folder, settings)
+    cluster = Cluster(folder, settings)
+    cluster.admin("ALTER SYSTEM SET fsync = off")  # a throwaway cluster: what the tests kill is the server, never the machine
+    cluster.admin("SELECT pg_reload_conf()")
+    yield cluster
     if is_running(folder):
         stop_cluster(folder, mode="immediate")
     shutil.rmtree(folder.parent, ignore_errors=True)
 
 
 @pytest.fixture
-def hub(cluster) -> str:
+def hub(cluster):
     """The URL of a fresh event database on the session's hub (the hub up again if a test killed it)."""
-    if not is_running(cluster.folder):
-        cluster.restart()
-    return cluster.database()
+    name = f"event_{next(NUMBERS)}"
+    yield cluster.database(name)
+    cluster.drop(name)
 
 
 @pytest.fixture
