@@ -127,6 +127,11 @@ def start_cluster(folder: Path, listen: str, port: int) -> None:
             "--log", str(log), "-o", options,
         )
     except EventError as error:
+        if "did not start in time" in str(error):
+            raise EventError(
+                f"PostgreSQL is still starting after {STARTING_SECONDS} s (after an abrupt stop it checks its files "
+                "first): larp hub status says when it runs"
+            ) from None
         raise EventError(why_not_started(log, started, listen, port) or str(error)) from None
 
 

@@ -95,5 +95,16 @@ def hub(cluster):
 
 
 @pytest.fixture
+def hub_dir(cluster):
+    """A folder for a hub of the test's own (`larp hub start --dir`), its server stopped after."""
+    folder = Path(tempfile.mkdtemp(prefix="larp-hub-"))  # /tmp: reachable by the postgres user
+    folder.chmod(0o755)
+    yield folder / "hub"
+    if (folder / "hub" / "postmaster.pid").exists():
+        stop_cluster(folder / "hub", mode="immediate")
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
 def chronicle(tmp_path) -> Path:
     return write_chronicle(tmp_path / "chronicle")

@@ -1,11 +1,8 @@
 """`larp hub start|status|stop`, `larp join`, `larp sync` as a Narrator types them."""
 
 import re
-import shutil
 import socket
 import stat
-import tempfile
-from pathlib import Path
 
 import pytest
 
@@ -13,19 +10,6 @@ from larp.desk import Desk, DeskError
 from larp.event import EventError
 from tests.event.conftest import started_on_a_free_port
 from tests.ledger.helpers import larp
-
-
-@pytest.fixture
-def hub_dir():
-    folder = Path(tempfile.mkdtemp(prefix="larp-hub-"))  # /tmp: reachable by the postgres user
-    folder.chmod(0o755)
-    yield folder / "hub"
-    larp_stop = folder / "hub" / "postmaster.pid"
-    if larp_stop.exists():
-        from larp.event.cluster import stop_cluster
-
-        stop_cluster(folder / "hub", mode="immediate")
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_d_hub_start_prints_the_join_line_and_warns_off_loopback_then_status_and_stop(cluster, hub_dir, chronicle, capsys, tmp_path):
