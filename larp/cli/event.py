@@ -40,16 +40,16 @@ def run_start(args) -> int:
     from larp.desk import DeskError
     from larp.desk.event import is_loopback, start_hub
 
-    if args.listen and not is_loopback(args.listen):
-        print(
-            f"Warning: the hub listens on {args.listen}: anyone on that network can try to reach it. "
-            "Only the password keeps them out.",
-            file=sys.stderr,
-        )
     try:
         settings = start_hub(args.dir, args.listen, args.port)
     except DeskError as error:
         return failed("hub start", error)
+    if not is_loopback(settings.listen):
+        print(
+            f"Warning: the hub listens on {settings.listen}: anyone on that network can try to reach it. "
+            "Only the password keeps them out.",
+            file=sys.stderr,
+        )
     print(f"The event's hub is running on port {settings.port} ({settings.listen}).")
     print("Each other station joins it with this line. It carries the hub's password: hand it only to Narrators.")
     print()

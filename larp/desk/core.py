@@ -121,8 +121,9 @@ class DeskCore:
                 narrator = narrator or ledger.setting("narrator") or ""
             desk = cls(ledger, chronicle, station, narrator, now or utc_now)
             if hub:
+                desk.keep_hub(hub)
                 try:
-                    desk.join(hub)
+                    desk.sync()
                 except DeskError:
                     pass  # joined all the same: the station works offline and syncs when it can
             with recorded:

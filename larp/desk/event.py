@@ -27,21 +27,26 @@ class EventSync:
 
     def join(self, url: str) -> Moved:
         """This record joins the event at `url` (the line `larp hub start` printed), and syncs
-        once; the hub is kept, and the record made readable by its owner only (the URL
-        carries the password). A hub that can't be reached now is a DeskError, and joined all
-        the same: the station syncs when it can."""
+        once. A hub that can't be reached now is a DeskError, and joined all the same: the
+        station syncs when it can."""
+        self.keep_hub(url)
+        return self.sync()
+
+    def keep_hub(self, url: str) -> None:
+        """This record joins the event at `url`, without syncing yet: the hub is kept, and the
+        record made readable by its owner only (the URL carries the password). DeskError if
+        `url` is not an event's address."""
         url = url.strip()
         if not url.startswith(HUB_SCHEMES):
             raise DeskError(
-                f"{url[:40]!r} is not an event's address: give the line larp hub start printed "
-                "(postgresql://…)"
+                f"{url.rsplit('@', 1)[-1][:40]!r} is not an event's address: give the line larp hub start "
+                "printed (postgresql://…)"
             )
         with recorded:
             self.ledger.remember(HUB_SETTING, url)
             keep_private(self.ledger)
         self.hub = url
         self.refold_later()
-        return self.sync()
 
     def sync(self) -> Moved:
         """Push this record's new entries to the hub and pull everyone else's, once."""

@@ -119,10 +119,36 @@ def start_cluster(folder: Path, listen: str, port: int) -> None:
         f"-c listen_addresses='{listen}' -c port={port} -c unix_socket_directories='{folder}' "
         "-c password_encryption=scram-sha-256"
     )
-    run_server_command(
-        "pg_ctl", "start", "--wait", f"--timeout={STARTING_SECONDS}", "--pgdata", str(folder),
-        "--log", str(folder / "server.log"), "-o", options,
-    )
+    log = folder / "server.log"
+    started = log.stat().st_size if log.exists() else 0
+    try:
+        run_server_command(
+            "pg_ctl", "start", "--wait", f"--timeout={STARTING_SECONDS}", "--pgdata", str(folder),
+            "--log", str(log), "-o", options,
+        )
+    except EventError as error:
+        if "did not start in time" in str(error):
+            raise EventError(
+                f"PostgreSQL is still starting after {STARTING_SECONDS} s (after an abrupt stop it checks its files "
+                "first): larp hub status says when it runs"
+            ) from None
+        raise EventError(why_not_started(log, started, listen, port) or str(error)) from None
+
+
+def why_not_started(log: Path, since: int, listen: str, port: int) -> str | None:
+    """What the server's log says stopped this start, in a Narrator's words where it is known."""
+    try:
+        with log.open("rb") as read:
+            read.seek(since)
+            said = read.read().decode(errors="replace")
+    except OSError:
+        return None
+    if "Address already in use" in said:
+        return f"port {port} is taken on this laptop (another PostgreSQL, or a hub started elsewhere): give --port another"
+    if "Cannot assign requested address" in said:
+        return f"this laptop has no address {listen} to listen on: give --listen one of its own, or 0.0.0.0 for all"
+    fatal = [line.split("FATAL:", 1)[1].strip() for line in said.splitlines() if "FATAL:" in line]
+    return f"PostgreSQL did not start: {fatal[-1]} (the whole story is in {log})" if fatal else None
 
 
 def stop_cluster(folder: Path, mode: str = "fast") -> None:

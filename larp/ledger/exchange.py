@@ -130,13 +130,17 @@ def refuse_other_chronicle(db, arrivals: list[Arrival], hub: str) -> None:
 
 
 def refuse_taken_places(db, night_id: int, group: list, arrivals: list[Arrival], hub: str) -> None:
-    taken = {(station, seq): eid for eid, station, seq in db.execute("SELECT id, station, station_seq FROM entries WHERE night = ?", (night_id,))}
+    """A new entry under a station's number this record holds another entry under (looked up
+    one by one: the night's index answers each at once, however long the night)."""
     for eid, station, seq, *_ in group:
-        if (station, seq) in taken:
+        taken = db.execute(
+            "SELECT id FROM entries WHERE night = ? AND station = ? AND station_seq = ?", (night_id, station, seq)
+        ).fetchone()
+        if taken:
             arrival = next(a for a in arrivals if a.station == station and a.seq == seq)
             raise refusal(
                 hub, arrival,
-                f"takes the place of entry {taken[station, seq][:8]} of this record (two stations call themselves {station!r})",
+                f"takes the place of entry {taken[0][:8]} of this record (two stations call themselves {station!r})",
             )
 
 

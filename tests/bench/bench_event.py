@@ -11,7 +11,11 @@ A throwaway PostgreSQL hub is started as `larp hub start` starts it (Debian's bi
    each of its entries, and when each other station's entry arrived in its record.
    Budgets: each station commits at least 0.8x its solo rate; the 99th percentile of the
    time from a commit at one station to its arrival at every other is at most 2 s. The
-   arrival is measured again with every station paced at 5 commits a second.
+   arrival is measured again with every station paced at 5 commits a second. On a laptop
+   with fewer cores than stations, all of them recording flat out keep every core busy alone,
+   and each entry is then taken in by every other station besides: so the rate is measured
+   again as an event uses its stations, one recording flat out while the others are paced at
+   5 a second, beside the same solo; and the CPU time each commit costs its station.
 2. Catch-up: a station 10,000 entries behind the hub syncs in at most 5 s; beside it, the
    same entries merged from a bundle (`larp merge`).
 
@@ -45,6 +49,8 @@ PACE = 5.0
 """Commits a second per station in the paced run: a busy event (a Narrator records one call in
 tens of seconds), where the machine is not saturated by the recording itself."""
 PACED_COUNT = 60
+FLAT_OUT_COUNT = 1000
+"""What the one station recording flat out among paced ones records: as long as they run."""
 
 
 def free_port() -> int:
@@ -76,13 +82,13 @@ def station(name: str, db: str, chronicle: str, hub: str, count: int, everyone: 
     watcher.start()
     desk.go_live()
     committed: dict[str, float] = {}
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for number in range(count):
         entry = desk.record(leap(number))
         committed[entry.id] = time.time()
         if pace:
             time.sleep(max(0.0, start + (number + 1) / pace - time.perf_counter()))
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     deadline = time.monotonic() + SETTLE_SECONDS
     while hub and time.monotonic() < deadline:
         held = desk.ledger.db.execute("SELECT count(*) FROM entries WHERE kind = 'adjudication'").fetchone()[0]
@@ -93,16 +99,18 @@ def station(name: str, db: str, chronicle: str, hub: str, count: int, everyone: 
     done.set()
     watcher.join()
     desk.close()
-    Path(out).write_text(json.dumps({"rate": count / seconds, "committed": committed, "seen": seen}))
+    Path(out).write_text(json.dumps({"rate": count / seconds, "cpu": cpu / count, "committed": committed, "seen": seen}))
 
 
-def recording_together(folder: Path, chronicle: Path, hub: str, stations: int, count: int, pace: float = 0) -> list[dict]:
-    """Every station's process started at once; their results."""
+def recording_together(folder: Path, chronicle: Path, hub: str, counts: list[int], paces: list[float]) -> list[dict]:
+    """A station's process for each count, all started at once, each recording its count of
+    challenges at its pace a second (0: as fast as it can); their results."""
     processes = []
-    for number in range(stations):
+    folder.mkdir(parents=True)
+    for number, (count, pace) in enumerate(zip(counts, paces)):
         name = f"s{number:02d}"
         out = folder / f"{name}.json"
-        command = [sys.executable, __file__, "--station", name, str(folder / f"{name}.sqlite3"), str(chronicle), hub, str(count), str(stations * count), str(out), str(pace)]
+        command = [sys.executable, __file__, "--station", name, str(folder / f"{name}.sqlite3"), str(chronicle), hub, str(count), str(sum(counts)), str(out), str(pace)]
         processes.append((subprocess.Popen(command, env={**os.environ, "LARP_HOME": str(folder / f"home-{name}")}), out))
     for process, _ in processes:
         if process.wait() != 0:
@@ -128,6 +136,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def catch_up(folder: Path, chronicle: Path, hub: str) -> tuple[float, float]:
     """Seconds a station 10,000 entries behind takes to sync; seconds to merge the same as a bundle."""
+    folder.mkdir()
     os.environ["LARP_HOME"] = str(folder / "home-catch-up")
     with Desk.open(folder / "ahead.sqlite3", chronicle, station="ahead", hub=hub) as ahead:
         ahead.night()
@@ -152,34 +161,39 @@ def main(stations: int, count: int, rounds: int) -> None:
     settings = start_hub(root / "hub", port=free_port())
     base = settings.join_url()
     try:
-        rates, p99s, paced_p99s, syncs, merges = [], [], [], [], []
+        rates, p99s, paced_p99s, one_flat_out, syncs, merges = [], [], [], [], [], []
         for number in range(rounds):
             folder = root / f"round-{number}"
-            folder.mkdir()
             chronicle = write_chronicle(folder / "chronicle")
-            (folder / "solo").mkdir()
-            solo = recording_together(folder / "solo", chronicle, "", stations, count)
-            event_folder = folder / "event"
-            event_folder.mkdir()
-            hub = make_database(root / "hub", settings, f"round_{number}", base)
-            joined = recording_together(event_folder, chronicle, hub, stations, count)
+
+            def together(name: str, counts: list[int], paces: list[float], hub: bool = True) -> list[dict]:
+                at = make_database(root / "hub", settings, f"{name}_{number}", base) if hub else ""
+                return recording_together(folder / name, chronicle, at, counts, paces)
+
+            solo = together("solo", [count] * stations, [0] * stations, hub=False)
+            joined = together("event", [count] * stations, [0] * stations)
             ratios = [j["rate"] / s["rate"] for s, j in zip(solo, joined)]
             delays = arrivals(joined)
             rates.append((statistics.median(s["rate"] for s in solo), statistics.median(j["rate"] for j in joined), min(ratios), sum(j["rate"] for j in joined), sum(s["rate"] for s in solo)))
             p99s.append(percentile(delays, 0.99))
+            cpu = (statistics.median(s["cpu"] for s in solo), statistics.median(j["cpu"] for j in joined))
             print(
                 f"round {number + 1}: solo {rates[-1][0]:.0f} commits/s per station ({rates[-1][4]:.0f} in all), "
                 f"in the event {rates[-1][1]:.0f} ({rates[-1][3]:.0f} in all); worst station {min(ratios):.2f}x its solo rate; "
+                f"CPU per commit {cpu[0] * 1000:.1f} ms solo, {cpu[1] * 1000:.1f} ms in the event; "
                 f"arrival p50 {percentile(delays, 0.5) * 1000:.0f} ms, p99 {p99s[-1] * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms"
             )
-            paced_folder = folder / "paced"
-            paced_folder.mkdir()
-            paced = arrivals(recording_together(paced_folder, chronicle, make_database(root / "hub", settings, f"paced_{number}", base), stations, PACED_COUNT, PACE))
+            paced = arrivals(together("paced", [PACED_COUNT] * stations, [PACE] * stations))
             paced_p99s.append(percentile(paced, 0.99))
             print(f"round {number + 1}: paced at {PACE:g} commits/s per station: arrival p50 {percentile(paced, 0.5) * 1000:.0f} ms, p99 {paced_p99s[-1] * 1000:.0f} ms, max {max(paced) * 1000:.0f} ms")
-            catch_folder = folder / "catch-up"
-            catch_folder.mkdir()
-            synced, bundled = catch_up(catch_folder, chronicle, make_database(root / "hub", settings, f"catch_up_{number}", base))
+            counts, paces = [FLAT_OUT_COUNT] + [PACED_COUNT] * (stations - 1), [0] + [PACE] * (stations - 1)
+            alone, among = together("one-solo", counts, paces, hub=False)[0], together("one-event", counts, paces)[0]
+            one_flat_out.append(among["rate"] / alone["rate"])
+            print(
+                f"round {number + 1}: one station flat out, the others paced: {alone['rate']:.0f} commits/s solo, {among['rate']:.0f} in the event "
+                f"({one_flat_out[-1]:.2f}x); CPU per commit {alone['cpu'] * 1000:.1f} ms solo, {among['cpu'] * 1000:.1f} ms in the event"
+            )
+            synced, bundled = catch_up(folder / "catch-up", chronicle, make_database(root / "hub", settings, f"catch_up_{number}", base))
             syncs.append(synced)
             merges.append(bundled)
             print(f"round {number + 1}: catch-up of {CATCH_UP_ENTRIES:,} entries {synced:.2f} s (the same bundle merged: {bundled:.2f} s)")
@@ -187,6 +201,7 @@ def main(stations: int, count: int, rounds: int) -> None:
         print()
         print(f"{stations} stations x {count} challenges, {rounds} rounds (min / median):")
         print(f"  worst station's rate in the event vs solo: {min(worst):.2f}x / {statistics.median(worst):.2f}x   (budget >= {RATE_BUDGET}x)")
+        print(f"  one station flat out among {stations - 1} paced at {PACE:g}/s, its rate in the event vs solo: {min(one_flat_out):.2f}x / {statistics.median(one_flat_out):.2f}x   (budget >= {RATE_BUDGET}x)")
         print(f"  commits/s per station, solo: {min(r[0] for r in rates):.0f} / {statistics.median(r[0] for r in rates):.0f}; in the event: {min(r[1] for r in rates):.0f} / {statistics.median(r[1] for r in rates):.0f}")
         print(f"  commits/s in all, solo: {min(r[4] for r in rates):.0f} / {statistics.median(r[4] for r in rates):.0f}; in the event: {min(r[3] for r in rates):.0f} / {statistics.median(r[3] for r in rates):.0f}")
         print(f"  p99 arrival at every other station: {min(p99s) * 1000:.0f} ms / {statistics.median(p99s) * 1000:.0f} ms   (budget <= {ARRIVAL_BUDGET * 1000:.0f} ms)")

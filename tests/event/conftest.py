@@ -26,6 +26,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def started_on_a_free_port(start, attempts: int = 3):
+    """`start(port)` on a port free a moment ago, tried again on another if it was taken since
+    (by another xdist worker's cluster, or any program)."""
+    for attempt in range(attempts):
+        try:
+            return start(free_port())
+        except EventError as error:
+            if "is taken" not in str(error) or attempt == attempts - 1:
+                raise
+
+
 class Cluster:
     """The session's PostgreSQL: where it lives, and a database per test."""
 
@@ -33,13 +44,21 @@ class Cluster:
         self.folder = folder
         self.settings = settings
 
-    def database(self) -> str:
+    def database(self, name: str) -> str:
         """A new empty database, owned by the event's role; the URL a station joins it by."""
-        name = f"event_{next(NUMBERS)}"
+        self.admin(sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(name), sql.Identifier(ROLE)))
+        return self.settings.join_url().rsplit("/", 1)[0] + "/" + name
+
+    def drop(self, name: str) -> None:
+        """The database gone, and whoever was still connected to it: the cluster stays small, so
+        that its start after a kill (which reads every file of it) stays quick."""
+        self.admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+    def admin(self, statement) -> None:
+        if not is_running(self.folder):
+            self.restart()
         with psycopg.connect(admin_url(self.folder, self.settings.port), autocommit=True) as admin:
-            admin.execute(sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(name), sql.Identifier(ROLE)))
-        url = self.settings.join_url()
-        return url.rsplit("/", 1)[0] + "/" + name
+            admin.execute(statement)
 
     def restart(self) -> None:
         start_hub(self.folder, port=self.settings.port)
@@ -57,19 +76,33 @@ def cluster():
         pytest.skip(str(error))
     folder = Path(tempfile.mkdtemp(prefix="larp-pg-")) / "hub"  # /tmp: reachable by the postgres user
     folder.parent.chmod(0o755)
-    settings = start_hub(folder, port=free_port())
-    yield Cluster(folder, settings)
+    settings = started_on_a_free_port(lambda port: start_hub(folder, port=port))
+    cluster = Cluster(folder, settings)
+    cluster.admin("ALTER SYSTEM SET fsync = off")  # a throwaway cluster: what the tests kill is the server, never the machine
+    cluster.admin("SELECT pg_reload_conf()")
+    yield cluster
     if is_running(folder):
         stop_cluster(folder, mode="immediate")
     shutil.rmtree(folder.parent, ignore_errors=True)
 
 
 @pytest.fixture
-def hub(cluster) -> str:
+def hub(cluster):
     """The URL of a fresh event database on the session's hub (the hub up again if a test killed it)."""
-    if not is_running(cluster.folder):
-        cluster.restart()
-    return cluster.database()
+    name = f"event_{next(NUMBERS)}"
+    yield cluster.database(name)
+    cluster.drop(name)
+
+
+@pytest.fixture
+def hub_dir(cluster):
+    """A folder for a hub of the test's own (`larp hub start --dir`), its server stopped after."""
+    folder = Path(tempfile.mkdtemp(prefix="larp-hub-"))  # /tmp: reachable by the postgres user
+    folder.chmod(0o755)
+    yield folder / "hub"
+    if (folder / "hub" / "postmaster.pid").exists():
+        stop_cluster(folder / "hub", mode="immediate")
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

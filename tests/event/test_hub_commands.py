@@ -1,31 +1,19 @@
 """`larp hub start|status|stop`, `larp join`, `larp sync` as a Narrator types them."""
 
 import re
-import shutil
-import tempfile
-from pathlib import Path
+import socket
+import stat
 
 import pytest
 
-from tests.event.conftest import free_port
+from larp.desk import Desk, DeskError
+from larp.event import EventError
+from tests.event.conftest import started_on_a_free_port
 from tests.ledger.helpers import larp
 
 
-@pytest.fixture
-def hub_dir():
-    folder = Path(tempfile.mkdtemp(prefix="larp-hub-"))  # /tmp: reachable by the postgres user
-    folder.chmod(0o755)
-    yield folder / "hub"
-    larp_stop = folder / "hub" / "postmaster.pid"
-    if larp_stop.exists():
-        from larp.event.cluster import stop_cluster
-
-        stop_cluster(folder / "hub", mode="immediate")
-    shutil.rmtree(folder, ignore_errors=True)
-
-
 def test_d_hub_start_prints_the_join_line_and_warns_off_loopback_then_status_and_stop(cluster, hub_dir, chronicle, capsys, tmp_path):
-    status, out, err = larp(capsys, "hub", "start", "--dir", hub_dir, "--port", free_port(), "--listen", "0.0.0.0")
+    status, out, err = started_on_a_free_port(lambda port: said(larp(capsys, "hub", "start", "--dir", hub_dir, "--port", port, "--listen", "0.0.0.0")))
     assert status == 0, err
     assert "Warning: the hub listens on 0.0.0.0" in err and "hand it only to Narrators" in out
     url = re.search(r"larp join '(postgresql://[^']+)'", out).group(1)
@@ -34,6 +22,7 @@ def test_d_hub_start_prints_the_join_line_and_warns_off_loopback_then_status_and
     status, out, err = larp(capsys, "join", url, "--db", db)
     assert status == 0, err
     assert "Station bar joined the event" in out and "1 entries sent to the hub" in out
+    assert stat.S_IMODE(db.stat().st_mode) == 0o600  # the record holds the hub's password now
     status, out, _ = larp(capsys, "sync", "--db", db)
     assert status == 0 and "0 entries sent to the hub, 0 new entries" in out
     status, out, _ = larp(capsys, "hub", "status", "--dir", hub_dir)
@@ -41,9 +30,43 @@ def test_d_hub_start_prints_the_join_line_and_warns_off_loopback_then_status_and
     assert larp(capsys, "hub", "start", "--dir", hub_dir)[0] == 1
     assert larp(capsys, "hub", "stop", "--dir", hub_dir)[0] == 0
     status, _, err = larp(capsys, "sync", "--db", db)
-    assert status == 1 and "can't be reached" in err and url.split(":")[2].split("@")[0] not in err
+    assert status == 1 and "can't be reached" in err and password(url) not in err
+    status, out, err = larp(capsys, "hub", "start", "--dir", hub_dir)  # as it was: the join line stays good
+    assert status == 0 and f"larp join '{url}'" in out and "Warning: the hub listens on 0.0.0.0" in err
+    assert larp(capsys, "sync", "--db", db)[0] == 0
+    assert larp(capsys, "hub", "stop", "--dir", hub_dir)[0] == 0
 
 
-def test_d_join_refuses_what_is_not_an_events_address(capsys, tmp_path):
+def said(done: tuple[int, str, str]) -> tuple[int, str, str]:
+    """A command's exit status and output; EventError when it found its port taken."""
+    if "is taken" in done[2]:
+        raise EventError(done[2])
+    return done
+
+
+def test_d_hub_start_on_a_port_taken_says_so_and_starts_on_another(cluster, hub_dir, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status, _, err = larp(capsys, "hub", "start", "--dir", hub_dir, "--port", port)
+    assert status == 1 and f"port {port} is taken on this laptop" in err and "--port" in err
+    status, out, err = started_on_a_free_port(lambda port: said(larp(capsys, "hub", "start", "--dir", hub_dir, "--port", port)))
+    assert status == 0 and "larp join 'postgresql://" in out
+    assert larp(capsys, "hub", "stop", "--dir", hub_dir)[0] == 0
+
+
+def password(url: str) -> str:
+    return url.split(":")[2].split("@")[0]
+
+
+def test_d_join_refuses_what_is_not_an_events_address_and_never_shows_a_password(capsys, tmp_path):
     status, _, err = larp(capsys, "join", "http://example.org", "--db", tmp_path / "x.sqlite3")
     assert status == 1 and "not an event's address" in err
+    status, _, err = larp(capsys, "join", "postgres:/larp_station:s3cret@hall:5433/larp_event", "--db", tmp_path / "x.sqlite3")
+    assert status == 1 and "'hall:5433/larp_event' is not an event's address" in err and "s3cret" not in err
+
+
+def test_d_a_station_given_a_hub_that_is_no_events_address_says_so(tmp_path, chronicle):
+    with pytest.raises(DeskError, match="'http://example.org' is not an event's address"):
+        Desk.open(tmp_path / "bar.sqlite3", chronicle, station="bar", hub="http://example.org")

@@ -1,10 +1,18 @@
 """The station all night in an event: another station's entry on screen within 2 s, and the
 status bar saying online, or offline since when with the entries waiting."""
 
+import io
+import stat
 import time
 
+import pytest
+from rich.console import Console
+
+from larp.cli import build_parser
 from larp.sheet import Category
 from larp.station import create_app
+from larp.station.screens.log import NightLogScreen
+from larp.station.screens.reconcile import ReconcileScreen
 from larp.station.widgets.clock_bar import ClockBar
 from larp.station.widgets.sheet_view import SheetView
 from tests.event.stations import joined
@@ -14,22 +22,56 @@ from tests.station.conftest import look_up, pilot_test
 ARRIVAL_SECONDS = 2.0
 
 
-@pilot_test
-async def test_d_the_station_shows_another_stations_entry_within_2_s(tmp_path, hub, chronicle):
+@pytest.fixture
+def hall_and_bar(tmp_path, hub, chronicle):
+    """Two stations of one event, each syncing all night."""
     hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle, narrator="Sam")
     hall.go_live(), bar.go_live()
+    yield hall, bar
+    hall.close(), bar.close()
+
+
+@pilot_test
+async def test_d_the_station_shows_another_stations_entry_within_2_s(hall_and_bar):
+    hall, bar = hall_and_bar
     app = create_app(desk=bar)
     async with app.run_test(size=(120, 40)) as pilot:
         await look_up(pilot, "janet")
         view = app.screen.query_one(SheetView)
         assert view.card.character.total(Category.PHYSICAL) == 3
         hall.record(contest("cody", "Brawny", "janet", "Quick", ("rock", "scissors")))
-        committed = time.monotonic()
-        while view.card.character.total(Category.PHYSICAL) == 3 and time.monotonic() - committed < ARRIVAL_SECONDS:
-            await pilot.pause(0.05)
-        assert view.card.character.total(Category.PHYSICAL) == 2
+        assert await shown_within(pilot, lambda: view.card.character.total(Category.PHYSICAL) == 2)
         assert app.screen.query_one(ClockBar).event == "online"
-    hall.close(), bar.close()
+
+
+def text_of(static) -> str:
+    console = Console(file=io.StringIO(), width=120, record=True)
+    console.print(static.content)
+    return console.export_text()
+
+
+async def shown_within(pilot, seen, seconds: float = ARRIVAL_SECONDS) -> bool:
+    deadline = time.monotonic() + seconds
+    while not seen() and time.monotonic() < deadline:
+        await pilot.pause(0.05)
+    return seen()
+
+
+@pilot_test
+async def test_d_the_night_log_and_the_reconciliation_show_another_stations_entry_within_2_s(hall_and_bar):
+    hall, bar = hall_and_bar
+    app = create_app(desk=bar)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3")
+        log = app.screen
+        assert isinstance(log, NightLogScreen)
+        entry = hall.record(contest("cody", "Brawny", "janet", "Quick", ("rock", "scissors")))
+        assert await shown_within(pilot, lambda: entry.id in log.shown)
+        await pilot.press("f4")
+        reconciliation = app.screen.query_one("#characters")
+        assert isinstance(app.screen, ReconcileScreen) and "Janet Reyes" in text_of(reconciliation)
+        hall.regain("ruth", "mental")
+        assert await shown_within(pilot, lambda: "Ruth" in text_of(reconciliation))
 
 
 @pilot_test
@@ -49,3 +91,24 @@ async def test_d_the_status_bar_says_offline_since_when_and_how_many_entries_wai
             shown = app.screen.query_one(ClockBar).event
         assert shown.startswith("offline since ") and shown.endswith(", 2 entries waiting")
     bar.close()
+
+
+@pilot_test
+async def test_d_a_station_opened_with_hub_joins_and_opens_the_night_under_way(tmp_path, hub, chronicle):
+    hall = joined(tmp_path, "hall", hub, chronicle)
+    hall.hold()
+    hall.sync()
+    app = create_app(db=tmp_path / "bar.sqlite3", chronicle=chronicle, station="bar", narrator="Sam", hub=hub)  # larp station --hub URL
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        assert await shown_within(pilot, lambda: app.screen.query_one(ClockBar).event == "online", 10)
+        assert app.desk.night_number == 1 and app.desk.clock_held()  # the hall's Hold! holds here
+        assert app.desk.ledger.setting("hub") == hub
+        assert stat.S_IMODE((tmp_path / "bar.sqlite3").stat().st_mode) == 0o600
+    hall.close()
+
+
+def test_d_larp_station_takes_the_event_from_larp_hub_unless_given_hub(monkeypatch):
+    monkeypatch.setenv("LARP_HUB", "postgresql://larp_station:x@hall:5433/larp_event")
+    assert build_parser().parse_args(["station"]).hub == "postgresql://larp_station:x@hall:5433/larp_event"
+    assert build_parser().parse_args(["station", "--hub", "postgresql://bar"]).hub == "postgresql://bar"

@@ -25,7 +25,7 @@ def test_d_a_card_printed_at_one_station_scans_at_another(tmp_path, hub, chronic
         assert [sheet.id for sheet in b.lookup(printed)] == ["janet"]
     assert any("card key" in said for said in moved.cards)
     key = tmp_path / "home-bar" / "cards" / "alder-bay" / "key"
-    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600 and stat.S_IMODE(key.parent.stat().st_mode) == 0o700
 
 
 def test_d_a_reissue_at_one_station_revokes_the_old_card_everywhere_once_synced(tmp_path, hub, chronicle):
@@ -112,6 +112,9 @@ def test_d_three_desks_hold_the_same_record_once_synced(tmp_path, hub, chronicle
     assert ids[0] == ids[1] == ids[2] and len(ids[0]) == 6
     ends = [desk.reconcile().to_json()["characters"] for desk in desks]
     assert ends[0] == ends[1] == ends[2]
+    for desk in desks[:2]:
+        with pytest.raises(DeskError, match="R-NIGHT-1"):
+            desk.regain("cody", "physical")  # regained at the crypt
 
 
 def test_d_sync_is_idempotent_and_pulling_a_stations_own_entries_back_changes_nothing(tmp_path, hub, chronicle):
