@@ -12,6 +12,8 @@ from textual.widgets import Static
 from larp.station.keymap import keymap_path
 from larp.station.modals import ConfirmScreen, Question
 from larp.station.screens.challenge import ChallengeScreen
+from larp.station.screens.combat import CombatScreen
+from larp.station.screens.dice import DiceScreen
 from larp.station.screens.log import NightLogScreen
 from larp.station.screens.reconcile import ReconcileScreen
 from larp.station.screens.setup import ChallengeSetupScreen
@@ -61,6 +63,8 @@ def key_groups(app) -> list[tuple[str, list[Binding]]]:
         ("Sheets (F2)", [Binding("enter", "", "Look up", tooltip="what was scanned or typed"), *SheetScreen.BINDINGS]),
         ("Setting up a challenge (Ctrl+N)", ChallengeSetupScreen.BINDINGS),
         ("A challenge, step by step", ChallengeScreen.BINDINGS),
+        ("Dice (Ctrl+R on a sheet of a dice chronicle)", [Binding("enter", "", "Roll typed dice", tooltip="the faces typed in Dice rolled; Enter in another field goes there"), *DiceScreen.BINDINGS]),
+        ("A combat turn (Ctrl+T at the dice)", CombatScreen.BINDINGS),
         ("Night log (F3)", NightLogScreen.BINDINGS),
         ("Reconcile (F4)", ReconcileScreen.BINDINGS),
     ]
