@@ -35,12 +35,13 @@ async def test_d_sg_11_typed_initiative_lists_the_scene_highest_first(wolves):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_combat(pilot, "nadine")
         assert isinstance(screen, CombatScreen)
-        assert "Enter" not in plain(screen.query_one(KeyBar).render())  # no attack before Initiative
+        assert "Attack" not in plain(screen.query_one(KeyBar).render())  # no attack before Initiative
         await type_initiative(pilot, screen)
         assert screen.order() == ["nadine", "ridden", "louis", "tobias"]
         assert screen.selected() == "nadine" and screen.next_to_act() == "nadine"
         assert [entry.payload["result"]["initiative"] for entry in wolves.entries(kind="roll")] == [15, 9, 12, 7]
         assert "Nadine Kowalczyk acts" in plain(screen.query_one("#turn-prompt").content)
+        assert "a Attack" in plain(screen.query_one(KeyBar).render())
 
 
 @pilot_test
@@ -62,7 +63,7 @@ async def test_d_sg_13_an_attack_in_order_rolls_against_defense_and_marks_the_ta
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_combat(pilot, "nadine")
         await type_initiative(pilot, screen)
-        await pilot.press("enter")  # Nadine attacks…
+        await pilot.press("a")  # Nadine attacks…
         await pilot.pause()
         await pilot.press("enter")  # …the Ridden Guard, the first target offered (next in order)…
         await pilot.pause()

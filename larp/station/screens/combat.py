@@ -34,12 +34,12 @@ class CombatScreen(HoldsScans, StationScreen):
     BINDINGS = [
         Binding("i", "initiative", "Initiative", id="combat.initiative", tooltip="type the die the player rolled for the character under the cursor (D-SG-11)"),
         Binding("ctrl+r", "station_initiative", "Station's dice", id="combat.station", tooltip="the station rolls Initiative for everyone in the scene without one"),
-        Binding("enter", "attack", "Attack", id="combat.attack", tooltip="the character under the cursor attacks: pick the target and the attack, then roll (D-SG-13)"),
+        Binding("a", "attack", "Attack", id="combat.attack", tooltip="the character under the cursor attacks (Enter too): pick the target and the attack, then roll (D-SG-13)"),
         Binding("d", "dodge", "Dodge", id="combat.dodge", tooltip="she gives up her action to dodge: her Defense doubles for the turn (D-SG-14)"),
         Binding("ctrl+g", "damage", "Damage", id="combat.damage", tooltip="mark damage on the Health track of the character under the cursor, or heal it"),
-        Binding("x", "leave", "Leaves the scene", id="combat.leave", tooltip="take the character under the cursor out of this combat"),
+        Binding("x", "leave", "Out", id="combat.leave", tooltip="take the character under the cursor out of this combat"),
         Binding("n", "next_turn", "Next turn", id="combat.next-turn", tooltip="everyone acts again, in the same order (no new roll)"),
-        Binding("escape", "end", "End combat", id="combat.end", tooltip="back to the dice (asks first)"),
+        Binding("escape", "end", "End", id="combat.end", tooltip="back to the dice (asks first)"),
     ]
 
     def __init__(self, first: str | None = None) -> None:
@@ -126,7 +126,8 @@ class CombatScreen(HoldsScans, StationScreen):
         if waiting:
             return Text(
                 f"Combat opens with Initiative: {len(waiting)} in the scene still to roll. i types the die the player rolled "
-                "for the character under the cursor; Ctrl+R rolls the station's dice for all of them. x takes one out of the scene.",
+                "for the character under the cursor; Ctrl+R rolls the station's dice for all of them. x takes one out of the scene, "
+                "a card scanned brings her back.",
                 style="bold",
             )
         up = self.next_to_act()
@@ -134,7 +135,7 @@ class CombatScreen(HoldsScans, StationScreen):
             return Text(f"Turn {self.turn}: everyone has acted. n starts the next turn, in the same order.", style="bold")
         name = self.desk.table_character(up).name
         return Text(
-            f"Turn {self.turn}: {name} acts. Enter attacks (pick the target and the attack, then roll); d dodges. "
+            f"Turn {self.turn}: {name} acts. a (or Enter) attacks: pick the target and the attack, then roll; d dodges. "
             "Another may act first: move the cursor to her (she yields, D-SG-12).",
             style="bold",
         )
@@ -262,7 +263,8 @@ class CombatScreen(HoldsScans, StationScreen):
             self.dismiss(None)
 
     def record_changed(self) -> None:
-        self.show()
+        """An entry written (here, or at another station): the tracks afresh, the cursor where it was."""
+        self.show(cursor=self.selected())
 
     def card_scanned(self, sheet) -> None:
         """A card scanned here puts the cursor on her (and brings her back into the scene)."""

@@ -26,7 +26,8 @@ from larp.station.screens.marking import mark_damage
 from larp.station.widgets.fitted import Fitted
 from larp.station.widgets.pool_odds import PoolOdds
 from larp.station.widgets.roll_options import RollOptions
-from larp.station.widgets.table_sheet import table_sheet, track_text
+from larp.station.widgets.sheet_view import SheetView, gather
+from larp.station.widgets.table_sheet import track_text
 
 WIDE = 120
 """From this width on, the roller's sheet stands beside the odds and the roll."""
@@ -75,8 +76,7 @@ class DiceScreen(StationScreen):
                 yield PoolOdds(id="odds")
             with VerticalScroll(id="result-panel"):
                 yield Static(id="result")
-            with VerticalScroll(id="sheet-panel"):
-                yield Static(id="sheet")
+            yield VerticalScroll(id="sheet-panel")
         with Horizontal(id="typed"):
             yield Label("Dice rolled")
             yield Input(placeholder="the faces, in the order rolled (0 is 10), then Enter", id="faces", compact=True)
@@ -154,6 +154,8 @@ class DiceScreen(StationScreen):
         owed = self.desk.dice_needed(self.prepared, typed)
         if not typed:
             said = f"{dice(owed)} to roll: type the faces the players rolled, then Enter; or Ctrl+R for the station's dice."
+            if self.entry is not None:
+                said = f"Recorded as {self.entry.short_id}. Next roll: {said[0].lower()}{said[1:]}"
         elif owed > 0:
             said = f"{dice(owed)} more to roll: {self.desk.why_more(self.prepared, typed)}. Type them after the others."
         elif owed < 0:
@@ -227,18 +229,27 @@ class DiceScreen(StationScreen):
     # The roller (and an attack's defender) as they stand tonight.
 
     def show_roller(self) -> None:
+        """The roller (and an attack's defender): Willpower and Health on one line, and, where the
+        screen is wide, each sheet with tonight's entries."""
         shown = [cid for cid in (self.character_id, self.base.damage) if cid]
-        states = [state for cid in shown if (state := self.app.consult(self.desk.table_character, cid)) is not None]
+        cards = [card for cid in shown if (card := self.app.consult(gather, self.desk, cid)) is not None]
         line = Text()
-        for state in states:
+        for card in cards:
+            state = card.character
             if line:
                 line.append("   against ", style="dim")
             line.append(state.name, style="bold")
             line.append(f"  Willpower {state.willpower} of {state.sheet.willpower}  ")
             line.append_text(track_text(state.health))
         self.query_one("#roller", Fitted).show(line)
-        sheets = [part for state in states for part in (Text(state.name, style="bold underline"), table_sheet(state), Text())]
-        self.query_one("#sheet", Static).update(Group(*sheets))
+        panel = self.query_one("#sheet-panel")
+        views = list(panel.query(SheetView))
+        if len(views) != len(cards):
+            panel.remove_children()
+            views = [SheetView() for _ in cards]
+            panel.mount_all(views)
+        for view, card in zip(views, cards):
+            view.card = card
 
     def record_changed(self) -> None:
         self.show_roller()

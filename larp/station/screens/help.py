@@ -24,6 +24,8 @@ FLOW = (
     "scan the defender, pick kind and category, Ctrl+S starts. Then type each throw as two keys, the "
     "challenger's sign then the defender's; the footer shows only the steps the rules allow now. "
     "Enter ends the challenge when the loser declines to retest, Enter again records it. "
+    "In a dice chronicle, Ctrl+R on a sheet opens the Dice screen: name the pool, read its odds, type the faces "
+    "rolled then Enter, or Ctrl+R for the station's dice; Ctrl+T there runs a combat turn. "
     "F3 shows the night log, where Ctrl+R reverses a mistaken entry; F4 reconciles the night. "
     "In the footer, ^ means Ctrl: ^n is Ctrl+N. The mouse works too: click a key in the footer."
 )
