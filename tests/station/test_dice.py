@@ -160,6 +160,9 @@ async def test_d_sg_6_willpower_spent_on_a_roll_lands_on_the_sheet_once(wolves):
         assert wolves.table_character("louis").willpower == 4
         assert "Willpower 4 of 5" in shown(app.screen, "#roller")
         assert app.screen.query_one("#willpower", Checkbox).value is False  # the next roll spends none unless asked
+        await pilot.press("f4")
+        await pilot.pause()
+        assert "spent Willpower 1" in shown(app.screen, "#characters")
 
 
 @pilot_test
@@ -180,6 +183,9 @@ async def test_d_health_1_damage_marked_on_the_track_shows_on_the_sheet(wolves):
         await pilot.pause()
         sheet = plain(app.screen.query_one("#sheet").render())
         assert "[X][X][ ]" in sheet and "takes 2 lethal" in sheet
+        await pilot.press("f4")
+        await pilot.pause()
+        assert "takes 2 lethal" in shown(app.screen, "#characters")
 
 
 @pilot_test

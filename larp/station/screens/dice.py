@@ -66,7 +66,7 @@ class DiceScreen(StationScreen):
         yield Fitted(id="roller")
         with Horizontal(id="call"):
             yield Label("Pool")
-            yield Input(placeholder="Dexterity + Firearms + 2, or a number of dice", id="pool", compact=True)
+            yield Input(placeholder="Dexterity + Firearms + 2, or a number", id="pool", compact=True)
             yield Label("For")
             yield Input(placeholder="what the roll is for", id="action", compact=True)
         yield RollOptions(self.desk.system, self.attack.modifier if self.attack else 0, id="options")
@@ -146,7 +146,7 @@ class DiceScreen(StationScreen):
         if self.attack is not None and self.entry is not None:
             return Text("The attack is recorded. Esc goes back to the combat turn.", style="bold")
         if self.prepared is None:
-            return Text("Fix the pool first: nothing is rolled or recorded until the sheet can roll it.", style="dim")
+            return Text("Name a pool the sheet can roll; then type the faces rolled, or Ctrl+R for the station's dice.", style="dim")
         try:
             typed = self.faces()
         except DeskError as error:
@@ -182,14 +182,8 @@ class DiceScreen(StationScreen):
         except DeskError as error:
             self.notify(sentence(str(error)), title="Nothing rolled", severity="warning")
             return
-        owed = self.desk.dice_needed(self.prepared, typed)
-        if owed > 0 and typed:
-            self.notify(
-                f"{dice(owed)} more to roll: {self.desk.why_more(self.prepared, typed)}.",
-                title="The players roll again",
-                severity="warning",
-            )
-            return
+        if typed and self.desk.dice_needed(self.prepared, typed) > 0:
+            return  # the prompt says how many more, and why: the players roll them
         if not typed:
             self.notify("Type the faces the players rolled first, or Ctrl+R for the station's dice.", title="Nothing rolled", severity="warning")
             return
@@ -214,17 +208,27 @@ class DiceScreen(StationScreen):
         self.show_roller()
         self.prepare()
 
-    @staticmethod
-    def result(entry) -> Group:
-        """The roll in words: its outcome first, then the pool, every die and the rule behind it."""
-        head, pool, *rest = roll_lines(entry)
-        outcome = entry.payload["result"]
-        return Group(
-            Text(f"{outcome['outcome']}: {outcome['successes']} success{'es' if outcome['successes'] != 1 else ''}", style="bold"),
+    def result(self, entry) -> Group:
+        """The roll in words: its outcome, the pool, every die and the rule behind it, then what
+        it changed on the sheets (Willpower spent, damage marked)."""
+        _, pool, *rest = roll_lines(entry)
+        payload = entry.payload
+        rolled = payload["result"]
+        lines = [
+            Text.assemble(
+                (f"{rolled['outcome']}: {rolled['successes']} success{'es' if rolled['successes'] != 1 else ''}", "bold"),
+                (f"  recorded as {entry.short_id}", "dim"),
+            ),
             Text(pool, style="dim"),
             *(Text(line) for line in rest),
-            Text(f"{head} ({entry.short_id})", style="italic dim"),
-        )
+        ]
+        if payload.get("willpower_spent"):
+            lines.append(Text(f"{self.desk.table_character(payload['character']).name} spends 1 Willpower", style="bold"))
+        if payload.get("damage"):
+            damage = payload["damage"]
+            target = self.desk.table_character(damage["target"])
+            lines.append(Text(f"{target.name} takes {damage['amount']} {damage['kind']}: Health {target.health.marks}", style="bold"))
+        return Group(*lines)
 
     # The roller (and an attack's defender) as they stand tonight.
 
