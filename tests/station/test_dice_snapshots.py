@@ -2,11 +2,19 @@
 room used), on a still clock and a fresh night record, with typed dice."""
 
 import pytest
+from textual.widgets import Input
 
 from larp.station import create_app
 from tests.station.conftest import open_dice, roll_typed
 from tests.station.test_combat_turn import open_combat, type_initiative
 from tests.station.test_snapshots import entry_ids_in_order, read_notifications  # noqa: F401 (autouse fixture)
+
+
+async def still_cursor(pilot) -> None:
+    """The text cursor stops blinking, so that the picture never catches it half-way."""
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
 
 
 async def louis_leaps_the_sluice(pilot) -> None:
@@ -16,6 +24,7 @@ async def louis_leaps_the_sluice(pilot) -> None:
     await pilot.press(*"leap the sluice")
     await roll_typed(pilot, "10 8 3 1 7 9 2 5")
     await read_notifications(pilot)
+    await still_cursor(pilot)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=["80x24", "200x60"])
