@@ -23,7 +23,7 @@ from bench_station import KEY_BUDGET_MS, Terminal  # noqa: E402
 
 CHRONICLE = Path(__file__).resolve().parents[2] / "cards" / "storytelling"
 ROUNDS = 3
-ROLLS = 15
+ROLLS = 6
 CTRL_R = b"\x12"
 FACES = b"2 3 4 5 6 7"
 """Six faces for a pool of six dice, none rolled again."""

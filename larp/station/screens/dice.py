@@ -206,7 +206,7 @@ class DiceScreen(StationScreen):
             self.query_one(RollOptions).spent()
         self.notify(entry.summary, title=f"Recorded as {entry.short_id}")
         self.show_roller()
-        self.prepare()
+        self.show_prompt()  # the pool stands; Willpower spent unticks its box, which reads the roll again
 
     def result(self, entry) -> Group:
         """The roll in words: its outcome, the pool, every die and the rule behind it, then what
