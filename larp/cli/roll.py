@@ -12,7 +12,6 @@ the rule behind it; the roll is an entry of the night record.
 """
 
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -48,20 +47,8 @@ def register(subparsers) -> None:
     roll.set_defaults(func=run_roll)
 
 
-def faces(text: str) -> list[int]:
-    """Dice as typed: numbers separated by spaces or commas; a 0 is the 10 of a d10."""
-    found = []
-    for word in re.split(r"[\s,]+", text.strip()):
-        if not word:
-            continue
-        if not word.isdigit() or not 0 <= int(word) <= 10:
-            raise ValueError(f"“{word}” is not a face of a d10 (1 to 10, or 0 for 10)")
-        found.append(int(word) or 10)
-    return found
-
-
 def run_roll(args) -> int:
-    from larp.desk import Desk, DeskError, RollCall, roll_lines
+    from larp.desk import Desk, DeskError, RollCall, read_faces, roll_lines
 
     call = RollCall(
         pool=args.pool,
@@ -80,8 +67,8 @@ def run_roll(args) -> int:
         defense=args.defense,
     )
     try:
-        typed = faces(args.dice) if args.dice is not None else None
-    except ValueError as error:
+        typed = read_faces(args.dice) if args.dice is not None else None
+    except DeskError as error:
         return failed("roll", error)
     try:
         with Desk.open(args.db, args.chronicle, args.station, args.narrator) as desk:
@@ -110,8 +97,8 @@ def ask_for_rerolls(desk, prepared, typed: list[int]) -> list[int] | None:
             print(f"larp roll: {why}: give every face in --dice", file=sys.stderr)
             return None
         try:
-            typed += faces(input(f"{why}: "))
-        except ValueError as error:
+            typed += read_faces(input(f"{why}: "))
+        except DeskError as error:
             print(f"larp roll: {error}", file=sys.stderr)
         except EOFError:
             return None

@@ -70,8 +70,8 @@ reverses, result (EventResult, for adjudications and regains), payload, short_id
 
 from larp.desk.desk import Desk
 from larp.desk.errors import DeskError
-from larp.desk.rolling import Prepared, RollCall, roll_lines
+from larp.desk.rolling import Prepared, RollCall, read_faces, roll_lines
 from larp.ledger import Entry
 from larp.ledger.reconcile import Reconciliation
 
-__all__ = ["Desk", "DeskError", "Entry", "Prepared", "Reconciliation", "RollCall", "roll_lines"]
+__all__ = ["Desk", "DeskError", "Entry", "Prepared", "Reconciliation", "RollCall", "read_faces", "roll_lines"]

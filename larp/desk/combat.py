@@ -3,7 +3,7 @@ the attacker's pool against the defender's Defense and armor, its successes dama
 
 from dataclasses import dataclass
 
-from larp.desk.deciding import defense_against, draw_one
+from larp.desk.deciding import defense_against, draw_one, initiative_order
 from larp.desk.errors import DeskError
 from larp.desk.rolling import RollCall
 from larp.ledger import Entry, Kind
@@ -68,6 +68,11 @@ class Combat:
         }
         summary = f"{sheet.display_name} rolls Initiative: {face} + {sheet.initiative} = {total}"
         return self._write(Kind.ROLL, summary, [character_id], payload)
+
+    def initiative_order(self, totals: dict[str, int]) -> list[str]:
+        """The characters by the Initiative each rolled, highest first; a tie goes to the higher
+        Initiative modifier, then the id (D-SG-11)."""
+        return initiative_order({cid: (total, self._fighter(cid).initiative) for cid, total in totals.items()})
 
     def attack_call(self, attack: Attack) -> RollCall:
         """The attack as a roll: the attacker's pool less the defender's Defense (dodging doubles

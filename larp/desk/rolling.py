@@ -1,6 +1,7 @@
 """The dice systems at the desk: pools named from a sheet, rolls (typed or the station's dice),
 Health marked, Initiative and attacks; every roll one entry of the night record."""
 
+import re
 from dataclasses import dataclass, field
 
 from larp.desk.errors import DeskError
@@ -8,7 +9,8 @@ from larp.ledger import Entry, Kind
 from larp.rules.dice.health import MARKS
 from larp.rules.tabletop import TableState
 from larp.sheet import NamedPool, PoolError, PoolPart, parse_pool
-from larp.desk.deciding import decide, needed, station_faces
+from larp.desk.deciding import decide, needed, options, station_faces
+from larp.rules.dice.odds import Odds, odds
 
 DEFAULT_DIFFICULTY = 6
 
@@ -165,6 +167,10 @@ class Rolling:
             who = roller.name if roller else "nobody"
             raise DeskError(f"{who} has no Specialty in a Skill of this pool: a Specialty adds a die only to its Skill")
 
+    def roll_odds(self, prepared: Prepared) -> Odds:
+        """The roll's exact odds before any die falls (every option counted, rerolls without cut-off)."""
+        return odds(prepared.dice, options(prepared))
+
     # The dice: how many are still owed, what they decided, and the entry.
 
     def dice_needed(self, prepared: Prepared, faces: list[int]) -> int:
@@ -236,6 +242,18 @@ class Rolling:
             after = target.damaged(damage["kind"], damage["amount"]).health
             parts.append(f"{target.name} takes {damage['amount']} {damage['kind']}: Health {after.marks}")
         return "; ".join(parts)
+
+
+def read_faces(text: str) -> list[int]:
+    """Dice as typed: numbers separated by spaces or commas; a 0 is the 10 of a d10."""
+    found = []
+    for word in re.split(r"[\s,]+", text.strip()):
+        if not word:
+            continue
+        if not word.isdigit() or not 0 <= int(word) <= 10:
+            raise DeskError(f"“{word}” is not a face of a d10 (1 to 10, or 0 for 10)")
+        found.append(int(word) or 10)
+    return found
 
 
 def options_of(prepared: Prepared) -> dict:

@@ -165,3 +165,43 @@ async def typed_during_a_challenge(pilot, typing) -> str:
     assert screen.state is before and screen.pending is None and pilot.app.screen is screen
     [notice] = pilot.app._notifications
     return notice.message
+
+
+def tabletop_desk(tmp_path, wall_clock, folder: str, station: str) -> Desk:
+    return Desk.open(db=tmp_path / f"{folder}.sqlite3", chronicle=CARDS / folder, station=station, narrator="Sam", now=wall_clock)
+
+
+@pytest.fixture
+def wolves(tmp_path, wall_clock):
+    """The Storytelling System's demo chronicle (seed 004), The Rust Belt Hunt, on a fresh record."""
+    desk = tabletop_desk(tmp_path, wall_clock, "storytelling", "Mill")
+    yield desk
+    desk.close()
+
+
+@pytest.fixture
+def kindred(tmp_path, wall_clock):
+    """The Storyteller System's demo chronicle on a fresh record."""
+    desk = tabletop_desk(tmp_path, wall_clock, "storyteller", "Diner")
+    yield desk
+    desk.close()
+
+
+async def open_dice(pilot, character: str, pool: str = "") -> None:
+    """From the sheets: look up the character, Ctrl+R for the Dice screen, type the pool."""
+    await look_up(pilot, character)
+    await pilot.press("ctrl+r")
+    await pilot.pause()
+    if pool:
+        await type_in(pilot, pool)
+        await pilot.pause()
+
+
+async def roll_typed(pilot, faces: str) -> None:
+    """The faces the players rolled, typed in Dice rolled, then Enter."""
+    from textual.widgets import Input
+
+    pilot.app.screen.query_one("#faces", Input).focus()
+    await type_in(pilot, faces)
+    await pilot.press("enter")
+    await pilot.pause()

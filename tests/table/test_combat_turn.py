@@ -56,3 +56,14 @@ def test_d_combat_refusals(wolves, kindred):
         wolves.initiative("louis", 11)
     with pytest.raises(DeskError, match="Storyteller sheet"):
         kindred.initiative("hall", 5)
+
+
+def test_d_sg_11_desk_orders_the_initiative_rolled_ties_to_the_higher_modifier(wolves):
+    # Louis and Nadine have Initiative +6, the Ridden Guard +4: on a tie at 10 both come before him.
+    assert wolves.initiative_order({"ridden": 10, "louis": 10, "nadine": 12}) == ["nadine", "louis", "ridden"]
+
+
+
+def test_d_sg_11_desk_refuses_initiative_order_for_a_storyteller_sheet(kindred):
+    with pytest.raises(DeskError, match="Storyteller sheet"):
+        kindred.initiative_order({"hall": 9})

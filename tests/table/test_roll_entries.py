@@ -1,9 +1,11 @@
 """Every roll an entry of the night record: typed dice or the station's, Willpower and damage on
 the sheet, reversed, reconciled, exported and merged like any other entry."""
 
+from fractions import Fraction
+
 import pytest
 
-from larp.desk import Desk, DeskError, RollCall
+from larp.desk import Desk, DeskError, RollCall, read_faces
 from larp.ledger import Kind
 from larp.ledger.payloads import ENTRY_LINE
 from tests.table.conftest import STORYTELLING, Wall
@@ -113,3 +115,21 @@ def test_d_roll_in_a_met_chronicle_is_refused(tmp_path):
     with Desk.open(tmp_path / "met.sqlite3", None, "Bar", now=Wall()) as desk:
         with pytest.raises(DeskError, match="Mind's Eye Theatre chronicle"):
             desk.prepare(RollCall("5"))
+
+
+def test_d_roll_odds_before_the_roll_count_every_option(wolves, kindred):
+    """The odds of the roll called: Willpower's three dice in the pool (D-SG-6), 9-again (D-SG-3)
+    in the Storytelling System; the difficulty and Willpower's success (D-ST-6) in the Storyteller."""
+    louis = wolves.roll_odds(wolves.prepare(RollCall("Dexterity + Athletics", "louis", willpower=True, again=9)))
+    assert louis.system == "storytelling" and louis.dice == 8
+    assert louis.chance(0) == Fraction(7, 10) ** 8
+    five = wolves.roll_odds(wolves.prepare(RollCall("5")))
+    assert round(float(five.success), 5) == 0.83193  # issue 9's hand-computed value
+    hall = kindred.roll_odds(kindred.prepare(RollCall("3", "hall", difficulty=7, willpower=True)))
+    assert hall.system == "storyteller" and hall.success == 1  # Willpower's success can't be cancelled
+
+
+def test_d_roll_faces_as_typed_zero_is_ten_and_eleven_is_refused():
+    assert read_faces("10 8, 0 1") == [10, 8, 10, 1]
+    with pytest.raises(DeskError, match="“11” is not a face of a d10"):
+        read_faces("10 11")

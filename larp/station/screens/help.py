@@ -12,6 +12,8 @@ from textual.widgets import Static
 from larp.station.keymap import keymap_path
 from larp.station.modals import ConfirmScreen, Question
 from larp.station.screens.challenge import ChallengeScreen
+from larp.station.screens.combat import CombatScreen
+from larp.station.screens.dice import DiceScreen
 from larp.station.screens.log import NightLogScreen
 from larp.station.screens.reconcile import ReconcileScreen
 from larp.station.screens.roster import RosterScreen
@@ -24,6 +26,8 @@ FLOW = (
     "scan the defender, F7 and F8 pick kind and category (the last ones are kept), Ctrl+S starts. Then type each throw as two keys, the "
     "challenger's sign then the defender's; the footer shows only the steps the rules allow now. "
     "Enter ends the challenge when the loser declines to retest, Enter again records it. "
+    "In a dice chronicle, Ctrl+R on a sheet opens the Dice screen: name the pool, read its odds, type the faces "
+    "rolled then Enter, or Ctrl+R for the station's dice; Ctrl+T there runs a combat turn. "
     "F3 shows the night log, where Ctrl+R reverses a mistaken entry; F4 reconciles the night. "
     "In the footer, ^ means Ctrl: ^n is Ctrl+N. The mouse works too: click a key in the footer."
 )
@@ -63,6 +67,8 @@ def key_groups(app) -> list[tuple[str, list[Binding]]]:
         ("Sheets (F2)", [Binding("enter", "", "Look up", tooltip="what was scanned or typed"), *LookupField.BINDINGS, *SheetScreen.BINDINGS]),
         ("Setting up a challenge (Ctrl+N)", ChallengeSetupScreen.BINDINGS),
         ("A challenge, step by step", ChallengeScreen.BINDINGS),
+        ("Dice (Ctrl+R on a sheet of a dice chronicle)", [Binding("enter", "", "Roll typed dice", tooltip="the faces typed in Dice rolled; Enter in another field goes there"), *DiceScreen.BINDINGS]),
+        ("A combat turn (Ctrl+T at the dice)", CombatScreen.BINDINGS),
         ("Night log (F3)", NightLogScreen.BINDINGS),
         ("Reconcile (F4)", ReconcileScreen.BINDINGS),
         ("Roster (F9)", RosterScreen.BINDINGS),

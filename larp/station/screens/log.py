@@ -8,8 +8,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Label, Select, Static
 
+from larp.desk import roll_lines
 from larp.ledger import REVERSIBLE, Kind
 from larp.rules import game_time
+from larp.rules.tabletop import TableState
 from larp.sheet import ATTRIBUTES
 from larp.station.modals import TextScreen
 from larp.station.scan_catcher import HoldsScans
@@ -26,6 +28,8 @@ KIND_NAMES = {
     Kind.REVERSAL: "reversal",
     Kind.ADDED: "character added",
     Kind.CHANGED: "sheet changed",
+    Kind.ROLL: "roll",
+    Kind.HEALTH: "Health",
 }
 
 
@@ -42,6 +46,17 @@ def columns_for(width: int) -> tuple[tuple[str, ...], int]:
     (its end is cut; the entry's detail shows it whole)."""
     names = tuple(COLUMNS) if width >= WIDE else NARROW_COLUMNS
     return names, max(20, width - EDGES - sum(COLUMNS[name] + 2 for name in names))
+
+
+def now(character) -> str:
+    """Where a character stands now: her categories and Willpower, or (a tabletop sheet) her
+    Willpower and Health track."""
+    if isinstance(character, TableState):
+        return character.describe()
+    totals = ", ".join(
+        f"{category.value.title()} {character.total(category)} of {character.sheet.rating(category)}" for category in ATTRIBUTES
+    )
+    return f"{totals}, Willpower {character.willpower}"
 
 
 class NightLogScreen(HoldsScans, StationScreen):
@@ -200,14 +215,12 @@ class NightLogScreen(HoldsScans, StationScreen):
         result = entry.result
         if result is not None:
             lines += [note_line(note) for note in result.notes]
+        if entry.kind is Kind.ROLL:
+            lines += [Text(line) for line in roll_lines(entry)[1:]]
         for cid in entry.character_ids:
             character = self.app.consult(self.desk.character, cid)
             if character is not None:
-                totals = ", ".join(
-                    f"{category.value.title()} {character.total(category)} of {character.sheet.rating(category)}"
-                    for category in ATTRIBUTES
-                )
-                lines.append(Text(f"{character.name} now: {totals}, Willpower {character.willpower}", style="italic"))
+                lines.append(Text(f"{character.name} now: {now(character)}", style="italic"))
         hints = ["Enter opens the sheet"] if entry.character_ids else []
         if self.reversible(entry):
             hints.append("Ctrl+R reverses this entry")

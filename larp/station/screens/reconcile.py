@@ -45,6 +45,12 @@ def delta_text(delta: dict) -> str:
         points.append(f"Willpower {spent['willpower']}")
     if points:
         parts.append("spent " + ", ".join(points))
+    health = dict(delta.get("health", {}))
+    track = health.pop("track", None)
+    for kind, amount in health.items():
+        parts.append(f"takes {amount} {kind}" if amount > 0 else f"heals {-amount} {kind}")
+    if track:
+        parts.append(f"Health {track}")
     if delta.get("sheet"):
         parts.append("sheet changed")
     return "; ".join(parts)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 WELCOME = (
     "Scan a character's card, or type a name or an id, then Enter.\n\n"
-    "Ctrl+N starts a challenge for the character on screen, F3 shows the night log, "
+    "Ctrl+N starts a challenge for the character on screen (in a dice chronicle, Ctrl+R rolls her dice), F3 shows the night log, "
     "F4 the reconciliation, F5 calls a Hold!  F1 lists every key."
 )
 
@@ -36,6 +36,8 @@ class SheetScreen(StationScreen):
     BINDINGS = [
         Binding("ctrl+n", "challenge", "Challenge", id="sheets.challenge", tooltip="set up a challenge by the character on screen"),
         Binding("ctrl+g", "regain", "Regain Traits", id="sheets.regain", tooltip="one Willpower for a category's lost Traits, once a night (R-NIGHT-1)"),
+        Binding("ctrl+r", "dice", "Roll dice", id="sheets.dice", tooltip="the Dice screen for the character on screen, in a Storyteller or Storytelling chronicle"),
+        Binding("ctrl+g", "damage", "Damage", id="sheets.damage", tooltip="mark damage on the Health track of the character on screen, or heal it (D-HEALTH-1)"),
         Binding("escape", "clear", "Clear", id="sheets.clear", show=False, tooltip="empty the lookup field"),
     ]
 
@@ -163,6 +165,8 @@ class SheetScreen(StationScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("challenge", "regain"):
             return self.desk is not None and self.character_id is not None and self.desk.system == "met"
+        if action in ("dice", "damage"):
+            return self.desk is not None and self.character_id is not None and self.desk.system != "met"
         return True
 
     def action_clear(self) -> None:
@@ -172,6 +176,18 @@ class SheetScreen(StationScreen):
         from larp.station.screens.setup import ChallengeSetupScreen
 
         self.app.push_screen(ChallengeSetupScreen(challenger=self.character_id))
+
+    def action_dice(self) -> None:
+        from larp.station.screens.dice import DiceScreen
+
+        self.app.push_screen(DiceScreen(self.character_id))
+
+    @work(exclusive=True)
+    async def action_damage(self) -> None:
+        from larp.station.screens.marking import mark_damage
+
+        if await mark_damage(self, self.character_id) is not None:
+            self.show_sheet()
 
     @work(exclusive=True)
     async def action_regain(self) -> None:
@@ -202,6 +218,9 @@ class SheetScreen(StationScreen):
             self.show_sheet()
 
     def commands(self):
-        if self.character_id is not None and self.desk is not None:
+        if self.check_action("challenge", ()):
             yield SystemCommand("Challenge", "Start a challenge for the character on screen", self.action_challenge)
             yield SystemCommand("Regain Traits", "Spend a Willpower to regain a category's lost Traits", self.action_regain)
+        if self.check_action("dice", ()):
+            yield SystemCommand("Dice", "Build a pool from the sheet, see its odds, roll it (typed dice or the station's)", self.action_dice)
+            yield SystemCommand("Damage", "Mark damage on the Health track, or heal it", self.action_damage)

@@ -27,15 +27,22 @@ def rated(ratings: dict[str, int]) -> Text:
     return line
 
 
-def track_text(track: Track) -> Text:
-    """The Health track box by box: / bashing, X lethal, * aggravated, · empty."""
+def track_text(track: Track, boxed: bool = True) -> Text:
+    """The Health track box by box: / bashing, X lethal, * aggravated, · empty (`boxed`: each
+    in a box, `[X][ ]`; else one cell each, `X·`)."""
     line = Text()
     for mark in track.marks:
-        line.append(f"[{mark}]" if mark != "·" else "[ ]", style=WOUND_STYLE.get(mark, "dim"))
-    if track.wounds:
+        drawn = ("[ ]" if mark == "·" else f"[{mark}]") if boxed else mark
+        line.append(drawn, style=WOUND_STYLE.get(mark, "dim"))
+    if track.wounds and boxed:
         line.append(f"  {track.state}", style="bold")
         if track.penalty:
             line.append(f", wound penalty {track.penalty}", style="bold red")
+    elif track.wounds:
+        if track.penalty:
+            line.append(f" {track.penalty}", style="bold red")
+        if track.incapacitated:
+            line.append(f" {track.state}", style="bold")
     return line
 
 
