@@ -142,7 +142,7 @@ async def test_station_dice_roll_lands_in_the_night_log_and_the_reconciliation(w
         await pilot.pause()
         assert isinstance(app.screen, NightLogScreen)
         assert entry.id in app.screen.shown
-        detail = shown(app.screen, "#entry-detail")
+        detail = shown(app.screen, "#entry-text")
         assert "Pool: Wits 3 + Composure 3 = 6 dice" in detail
         await pilot.press("f4")
         await pilot.pause()
