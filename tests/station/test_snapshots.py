@@ -103,6 +103,7 @@ def test_reconcile(app, snap_compare):
         await janet_loses_to_cody(pilot)
         await set_up_challenge(pilot, "bryn", "teo")
         await pilot.press("r", "s", "enter", "enter", "escape", "f4")
+        await pilot.app.workers.wait_for_complete()  # the night is reconciled in a worker
         await pilot.pause()
         await read_notifications(pilot)
 
