@@ -28,7 +28,7 @@ KIND_NAMES = {
 }
 
 
-PAGE = 200
+PAGE = 100
 """The entries the table takes at a time: a night of thousands shows its latest at once."""
 SUMMARY_MARGIN = 60
 """The screen's width less this is the width of the summary column; the entry's detail shows it whole."""
