@@ -46,11 +46,11 @@ def read_input(name: str) -> str:
 @collector_paused
 def run(args) -> int:
     from larp.sheet import SheetError
-    from larp.sheet.loading import load_transcript
+    from larp.sheet.streaming import load_long_transcript
 
     try:
         where = "standard input" if args.file == "-" else args.file
-        transcript = load_transcript(read_input(args.file), where)
+        transcript = load_long_transcript(read_input(args.file), where)
     except SheetError as error:
         print(f"larp resolve: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
