@@ -29,12 +29,24 @@ def installed_version() -> str:
         return "(not installed)"
 
 
+class Version(argparse.Action):
+    """`--version`: the installed version, looked up only when asked for (reading the package's
+    metadata took a tenth of `larp resolve`'s start-up)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, **kwargs) -> None:
+        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(f"larp {installed_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="larp",
         description="The Narrator station for Mind's Eye Theatre live-action games.",
     )
-    parser.add_argument("--version", action="version", version=f"larp {installed_version()}")
+    parser.add_argument("--version", action=Version, help="show the version of larp and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(f"larp.cli.{name}").register(subparsers)

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
+from larp.cli.one_shot import collector_paused
 from larp.cli.output import counted
 
 
@@ -32,6 +33,7 @@ def run_export(args) -> int:
     return 0
 
 
+@collector_paused
 def run_merge(args) -> int:
     """Each bundle whole or not at all; the refused ones are said, the others still merged."""
     from larp.desk import Desk, DeskError

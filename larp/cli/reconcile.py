@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 from larp.cli.night_record import EXIT_FAILED, add_db_option, failed
+from larp.cli.one_shot import collector_paused
 from larp.cli.output import counted
 
 
@@ -27,6 +28,7 @@ def register(subparsers) -> None:
     close.set_defaults(func=run_close_night)
 
 
+@collector_paused
 def run_reconcile(args) -> int:
     from larp.desk import Desk, DeskError
     from larp.ledger.report import as_csv, as_markdown

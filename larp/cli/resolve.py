@@ -5,9 +5,10 @@ line on standard error naming the place); 3 when the rules forbid a step
 (`{"error": {...}}` on standard output, with the rule's id).
 """
 
-import gc
 import json
 import sys
+
+from larp.cli.one_shot import collector_paused
 
 EXIT_BAD_INPUT = 2
 EXIT_FORBIDDEN = 3
@@ -42,24 +43,14 @@ def read_input(name: str) -> str:
         raise SheetError("standard input" if name == "-" else name, f"is not UTF-8 text (byte {error.start})") from None
 
 
+@collector_paused
 def run(args) -> int:
-    # A replay allocates many small objects and frees them by reference counting; the
-    # cyclic collector, run again and again over them, took most of a large night's
-    # time. This one-shot command pauses it (tests/bench/bench_resolve.py).
-    gc.disable()
-    try:
-        return resolve(args)
-    finally:
-        gc.enable()
-
-
-def resolve(args) -> int:
     from larp.sheet import SheetError
-    from larp.sheet.loading import load_transcript
+    from larp.sheet.streaming import load_long_transcript
 
     try:
         where = "standard input" if args.file == "-" else args.file
-        transcript = load_transcript(read_input(args.file), where)
+        transcript = load_long_transcript(read_input(args.file), where)
     except SheetError as error:
         print(f"larp resolve: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

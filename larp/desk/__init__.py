@@ -60,6 +60,8 @@ The record
                                             per character: start, changes (entry, station,
                                             Narrator, game time, summary, delta), end;
                                             anomalies first; paper-sheet differences
+    desk.reconciler(night=None) -> () -> Reconciliation    the entries read now, the work
+                                            later on any thread (the station's worker)
     desk.export(out, night=None, station=None) -> int      this station's night as a bundle
     desk.merge(bundle) -> int               another station's bundle: whole or refused whole
     desk.archive_night() -> {id: start}     the next game's starting states; the night archived

@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
@@ -17,12 +18,18 @@ class Afterwards:
     def reconcile(self, night: int | None = None, reported: Path | None = None) -> Reconciliation:
         """Per character: start, every change with its entry, end; anomalies first; with the
         differences from the players' paper sheets when `reported` names them."""
-        row = self._night(night)
         with recorded, bulk():
-            done = reconcile(row.chronicle, row.number, self.ledger.entries(row))
+            done = self.reconciler(night)()
             if reported is not None:
                 done = replace(done, differences=tuple(differences(done, read_reported(reported))))
         return done
+
+    def reconciler(self, night: int | None = None) -> Callable[[], Reconciliation]:
+        """The night's reconciliation, to make: its entries are read now, on the desk's thread;
+        the making (the whole night folded again) may run on any thread, as the station's worker."""
+        row = self._night(night)
+        entries = self.entries(night=night)
+        return lambda: reconcile(row.chronicle, row.number, entries)
 
     def export(self, out: Path, night: int | None = None, station: str | None = None) -> int:
         """Write this station's entries of the night as a bundle; how many entries it holds."""

@@ -299,8 +299,18 @@ class DeskCore:
         kind: str | None = None,
         night: int | None = None,
     ) -> list[Entry]:
-        """The night's entries in the merged order (game time, then wall time)."""
+        """The night's entries in the merged order (game time, then wall time). Tonight's are
+        the desk's own fold, once it has one, already read and in order: not read again."""
         row = self._night(night)
+        if row.id == self._fold_night and self._behind is None:
+            self._current()
+            return [
+                entry
+                for entry in self._fold.ordered
+                if (character is None or character in entry.character_ids)
+                and (station is None or entry.station == station)
+                and (kind is None or entry.kind.value == kind)
+            ]
         with recorded:
             found = self.ledger.entries(row, character=character, station=station, kind=kind)
         return sorted(found, key=lambda entry: entry.order)

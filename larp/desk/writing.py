@@ -35,6 +35,8 @@ class Writing:
                     for entry in behind.close():
                         committed(entry)
             finally:
+                if behind.failure is not None:
+                    self._fold_night = None  # entries taken that never reached the record: fold it afresh
                 self.refold_later()
 
     def _entry(self, kind, summary, characters, payload, *, reverses=None, game_time=None, night=None, seq=0) -> Entry:

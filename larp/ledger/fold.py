@@ -11,6 +11,7 @@ its place, an entry that comes last is simply applied. A reversal folds the nigh
 import bisect
 from typing import Iterable
 
+from larp.ledger.bulk import bulk
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.projection import Tonight
 
@@ -29,6 +30,10 @@ class LiveFold:
 
     def add(self, entries: Iterable[Entry]) -> list[Entry]:
         """Fold in the entries not folded yet; those that were new."""
+        with bulk():
+            return self._add(entries)
+
+    def _add(self, entries: Iterable[Entry]) -> list[Entry]:
         new = [entry for entry in entries if entry.id not in self.ids]
         if not new:
             return new

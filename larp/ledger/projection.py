@@ -35,6 +35,8 @@ class Tonight:
         self.locks: list[Lock] = []
         self.lockers: dict[Lock, Entry] = {}
         """The entry that set each lock."""
+        self.locks_by_key: dict[tuple, tuple[Lock, ...]] = {}
+        """The locks set on each challenge (challenger, target, category, effect), in order."""
         self.regains: dict[tuple[str, str], Entry] = {}
         """The entry that used each character's regain of a category."""
         self.reversals = reversals
@@ -161,6 +163,8 @@ class Tonight:
         if lock is not None:
             self.locks.append(lock)
             self.lockers[lock] = entry
+            key = (lock.challenger, lock.target, lock.category, lock.effect)
+            self.locks_by_key[key] = self.locks_by_key.get(key, ()) + (lock,)
         return self._deltas(entry, category)
 
     def _check_locks(self, entry: Entry) -> None:
@@ -173,9 +177,9 @@ class Tonight:
         target = defender.get("character") or f"static:{defender.get('static')}"
         tried = (challenge["challenger"]["character"], target, challenge["category"], challenge.get("effect", "").strip())
         started = entry.payload.get("started", entry.game_time)
-        for lock in self.locks:
+        for lock in self.locks_by_key.get(tried, ()):
             locker = self.lockers.get(lock)
-            if locker is not None and lock.until > started and (lock.challenger, lock.target, lock.category, lock.effect) == tried:
+            if locker is not None and lock.until > started:
                 self.flag(
                     "lock-broken",
                     tried[0],

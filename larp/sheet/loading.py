@@ -7,7 +7,7 @@ import json
 import re
 import tomllib
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Iterable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -173,19 +173,25 @@ def load_chronicle(folder: Path) -> Chronicle:
 
 def load_transcript(text: str, where: str = "") -> Transcript:
     """A transcript from JSON text; every character an event names must be among its characters."""
-    transcript = validate(Transcript, parse_json(text, where), where)
-    check_cast(transcript, where)
+    return whole_transcript(parse_json(text, where), where)
+
+
+def whole_transcript(data: Any, where: str = "") -> Transcript:
+    """A transcript from its parsed JSON, validated whole, its cast checked."""
+    transcript = validate(Transcript, data, where)
+    check_cast(transcript.characters, map(named_characters, transcript.events), where)
     return transcript
 
 
-def check_cast(transcript: Transcript, where: str = "") -> None:
+def check_cast(sheets: Iterable[Sheet], named: Iterable[list[tuple[str, str]]], where: str = "") -> None:
+    """Each sheet's id once; each character an event names (`named`, event by event) among them."""
     known: set[str] = set()
-    for index, sheet in enumerate(transcript.characters):
+    for index, sheet in enumerate(sheets):
         if sheet.id in known:
             raise SheetError(_at(where, f"characters[{index}].id"), f"{sheet.id!r} is given twice")
         known.add(sheet.id)
-    for index, event in enumerate(transcript.events):
-        for path, character in _named_characters(event):
+    for index, characters in enumerate(named):
+        for path, character in characters:
             if character not in known:
                 raise SheetError(
                     _at(where, f"events[{index}].{path}"),
@@ -193,7 +199,7 @@ def check_cast(transcript: Transcript, where: str = "") -> None:
                 )
 
 
-def _named_characters(event: Any) -> list[tuple[str, str]]:
+def named_characters(event: Any) -> list[tuple[str, str]]:
     if hasattr(event, "regain"):
         return [("regain.character", event.regain.character)]
     if hasattr(event, "challenge"):

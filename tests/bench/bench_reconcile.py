@@ -1,13 +1,18 @@
-"""A big night after the game: 300 characters, 12,000 adjudications in 10 station bundles.
+"""A big night after the game: 10 station bundles merged into one record, then reconciled.
 
-    python tests/bench/bench_reconcile.py
+    python tests/bench/bench_reconcile.py [RUNS] [SCALES…]
 
-Times `larp merge` of the ten bundles into a fresh record, then `larp reconcile
---format json`, as a Narrator would run them. Budget: 2 seconds for both.
+At scale 1, 12,000 adjudications among 300 characters; at scale k, k times both (issue 11:
+10 bundles of 12,000 adjudications each among 3,000 characters at scale 10). Times `larp
+merge` of the ten bundles into a fresh record, then `larp reconcile --format json`, as a
+Narrator would run them; min and median of RUNS runs (3 by default) at scales 1, 5 and 10,
+with the time per adjudication to show how near to linear it grows. Budgets: 2 s at
+scale 1, 10 s at scale 10.
 """
 
 import contextlib
 import io
+import statistics
 import sys
 import tempfile
 import time
@@ -23,12 +28,12 @@ from larp.sheet.transcript import ChallengeEvent  # noqa: E402
 CHARACTERS = 300
 STATIONS = 10
 ADJUDICATIONS = 12_000
-BUDGET = 2.0
+BUDGETS = {1: 2.0, 10: 10.0}
 TRAITS = {"physical": ["Brawny", "Quick", "Tough", "Nimble"], "social": ["Witty", "Dignified", "Alluring", "Eloquent"], "mental": ["Clever", "Alert", "Shrewd", "Patient"]}
 SIGNS = ["rock", "paper", "scissors"]
 
 
-def chronicle() -> Chronicle:
+def chronicle(characters: int) -> Chronicle:
     sheets = {
         f"c{number:03}": Sheet(
             id=f"c{number:03}",
@@ -37,15 +42,15 @@ def chronicle() -> Chronicle:
             abilities={"Dodge": 2, "Leadership": 2},
             willpower=4,
         )
-        for number in range(CHARACTERS)
+        for number in range(characters)
     }
     return Chronicle(id="big-night", name="A Big Night", characters=sheets)
 
 
-def challenge(station: int, number: int) -> ChallengeEvent:
+def challenge(station: int, number: int, characters: int) -> ChallengeEvent:
     """Mostly static challenges (nothing lost), one in three contested (the loser loses a Trait)."""
-    challenger = f"c{(station * 30 + number) % CHARACTERS:03}"
-    defender = f"c{(station * 30 + number * 7 + 1) % CHARACTERS:03}"
+    challenger = f"c{(station * characters // STATIONS + number) % characters:03}"
+    defender = f"c{(station * characters // STATIONS + number * 7 + 1) % characters:03}"
     category = ATTRIBUTES[number % 3].value
     trait = TRAITS[category][number // 3 % 4]
     throw = {"throw": {"challenger": SIGNS[number % 3], "defender": SIGNS[number // 3 % 3]}}
@@ -61,15 +66,16 @@ def challenge(station: int, number: int) -> ChallengeEvent:
     )
 
 
-def station_bundle(night: Chronicle, station: int, folder: Path) -> Path:
-    """One station's night of ADJUDICATIONS / STATIONS adjudications, exported."""
+def station_bundle(night: Chronicle, station: int, adjudications: int, folder: Path) -> Path:
+    """One station's night of `adjudications` adjudications, exported."""
+    characters = len(night.characters)
     with Desk.open(":memory:", night, station=f"station-{station}", narrator=f"Narrator {station}") as desk:
         desk.hold()
         recorded, number = 0, 0
-        while recorded < ADJUDICATIONS // STATIONS:
+        while recorded < adjudications:
             number += 1
             try:
-                desk.record(challenge(station, number))
+                desk.record(challenge(station, number, characters))
                 recorded += 1
             except DeskError:
                 continue
@@ -78,27 +84,47 @@ def station_bundle(night: Chronicle, station: int, folder: Path) -> Path:
     return path
 
 
-def main() -> int:
-    work = Path(tempfile.mkdtemp(prefix="larp-bench-reconcile-"))
-    night = chronicle()
-    print(f"making {STATIONS} bundles of {ADJUDICATIONS // STATIONS} adjudications over {CHARACTERS} characters…")
-    bundles = [str(station_bundle(night, station, work)) for station in range(STATIONS)]
-    db = str(work / "merged.sqlite3")
+def merged_and_reconciled(bundles: list[str], db: Path) -> tuple[float, float]:
+    """Seconds of `larp merge` of the bundles into a fresh record, then of `larp reconcile`."""
     out = io.StringIO()
-    cpu = time.process_time()
     start = time.perf_counter()
     with contextlib.redirect_stdout(out):
-        merged = larp(["merge", *bundles, "--db", db])
+        merged = larp(["merge", *bundles, "--db", str(db)])
         middle = time.perf_counter()
-        reconciled = larp(["reconcile", "--format", "json", "--db", db])
+        reconciled = larp(["reconcile", "--format", "json", "--db", str(db)])
     end = time.perf_counter()
-    cpu = time.process_time() - cpu
     assert merged == 0 and reconciled == 0, out.getvalue()[-500:]
-    total = end - start
-    print(f"merge of {STATIONS} bundles: {middle - start:.2f} s; reconcile (JSON, {len(out.getvalue()) // 1024} KiB): {end - middle:.2f} s")
-    print(f"merge and reconcile: {total:.2f} s, {cpu:.2f} s of processor time (budget ≤ {BUDGET:.0f} s: {'met' if total <= BUDGET else 'NOT met'})")
-    return 0 if total <= BUDGET else 1
+    return middle - start, end - middle
+
+
+def scale(factor: int, runs: int, work: Path) -> float:
+    """Merge and reconcile at `factor` times the first night; the median total, per adjudication."""
+    characters, adjudications = CHARACTERS * factor, ADJUDICATIONS * factor
+    folder = work / f"x{factor}"
+    folder.mkdir()
+    night = chronicle(characters)
+    print(f"scale {factor}: {STATIONS} bundles of {adjudications // STATIONS:,} adjudications among {characters:,} characters…")
+    bundles = [str(station_bundle(night, station, adjudications // STATIONS, folder)) for station in range(STATIONS)]
+    timed = [merged_and_reconciled(bundles, folder / f"merged-{run}.sqlite3") for run in range(runs)]
+    merges, reconciles = zip(*timed)
+    totals = [sum(pair) for pair in timed]
+    median = statistics.median(totals)
+    print(f"  merge:     min {min(merges):.2f} s, median {statistics.median(merges):.2f} s")
+    print(f"  reconcile: min {min(reconciles):.2f} s, median {statistics.median(reconciles):.2f} s")
+    verdict = ""
+    if factor in BUDGETS:
+        verdict = f"; budget ≤ {BUDGETS[factor]:.0f} s: {'met' if min(totals) <= BUDGETS[factor] else 'NOT met'}"
+    print(f"  both:      min {min(totals):.2f} s, median {median:.2f} s, {median / adjudications * 1e6:.0f} µs per adjudication{verdict}")
+    return median / adjudications
+
+
+def main(runs: int = 3, *factors: int) -> int:
+    work = Path(tempfile.mkdtemp(prefix="larp-bench-reconcile-"))
+    per = {factor: scale(factor, runs, work) for factor in factors or (1, 5, 10)}
+    first = min(per)
+    print("time per adjudication against scale " + str(first) + ": " + ", ".join(f"{factor}x: {value / per[first]:.2f}" for factor, value in per.items()))
+    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(*(int(arg) for arg in sys.argv[1:])))

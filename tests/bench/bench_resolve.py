@@ -127,7 +127,7 @@ def main(runs: int = 3) -> int:
         size = source.stat().st_size
         floor = [sys.executable, "-c", f"import json; json.load(open({str(source)!r}))"]
         larp = [sys.executable, "-m", "larp", "resolve", str(source)]
-        floor_min, floor_median, _ = figures(floor, runs)
+        floor_min, floor_median, floor_peak = figures(floor, runs)
         best, median, peak = figures(larp, runs)
         rate, median_rate = challenges / best, challenges / median
         print(f"{challenges:,} challenges among {CHARACTERS * challenges // CHALLENGES:,} characters ({size // 1024:,} KiB), {runs} runs:")
@@ -136,7 +136,8 @@ def main(runs: int = 3) -> int:
         print(f"  ratio to the floor:         {best / floor_min:.1f} (min), {median / floor_median:.1f} (median)")
         print(f"  rate: {rate:,.0f} challenges/s (median {median_rate:,.0f}); budget {BUDGET:,}: "
               f"{'met' if rate >= BUDGET else 'NOT met'}")
-        print(f"  peak memory {peak / 1024:.0f} MiB = {peak * 1024 / size:.1f}x the transcript (budget < 10x)")
+        print(f"  peak memory {peak / 1024:.0f} MiB = {peak * 1024 / size:.1f}x the transcript (budget < 10x); "
+              f"the floor's {floor_peak / 1024:.0f} MiB = {floor_peak * 1024 / size:.1f}x")
         met = met and rate >= BUDGET and peak * 1024 < 10 * size
     if not met:
         profile = folder / "resolve.prof"

@@ -83,3 +83,30 @@ async def test_a_name_typed_in_the_log_filters_by_that_character(app, desk):
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.query_one("#character", Select).value == "cody"
+
+
+@pilot_test
+async def test_a_long_night_shows_its_latest_page_and_the_page_before_from_its_first_row(app, desk, monkeypatch):
+    monkeypatch.setattr("larp.station.screens.log.PAGE", 4)
+    for minutes in range(1, 10):
+        desk.advance(minutes)
+    entries = desk.entries()  # the night opened, then nine clock entries
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        screen = app.screen
+        table = screen.query_one(DataTable)
+        assert table.row_count == 4
+        assert screen.selected().id == entries[-1].id
+        await pilot.press("up", "up", "up")  # the page's first row: the page before comes in
+        await pilot.pause()
+        assert table.row_count == 8
+        assert screen.selected().id == entries[-4].id
+        await pilot.press("up", "up", "up", "up", "up", "up")
+        await pilot.pause()
+        assert table.row_count == len(entries)
+        assert screen.selected().id == entries[0].id
+        screen.query_one("#kind", Select).value = Kind.CLOCK.value  # another filter: the latest page again
+        await pilot.pause()
+        assert table.row_count == 4
+        assert screen.selected().id == entries[-1].id

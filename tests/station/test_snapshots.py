@@ -107,6 +107,7 @@ def test_reconcile(app, snap_compare, screen_size):
         await janet_loses_to_cody(pilot)
         await set_up_challenge(pilot, "bryn", "teo", category=Category.PHYSICAL)  # not the Social one remembered
         await pilot.press("r", "s", "enter", "enter", "escape", "f4")
+        await pilot.app.workers.wait_for_complete()  # the night is reconciled in a worker
         await pilot.pause()
         await read_notifications(pilot)
 

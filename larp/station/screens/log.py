@@ -59,6 +59,10 @@ def now(character) -> str:
     return f"{totals}, Willpower {character.willpower}"
 
 
+PAGE = 100
+"""The entries the table takes at a time: a night of thousands shows its latest at once."""
+
+
 class NightLogScreen(HoldsScans, StationScreen):
     """The record as it stands; nothing in it is edited, a mistake is reversed by a new entry."""
 
@@ -74,6 +78,9 @@ class NightLogScreen(HoldsScans, StationScreen):
         super().__init__()
         self.shown: dict = {}
         """The entries in the table, by id."""
+        self.found: list = []
+        """Every entry the filters let through, in order; the table holds the latest `self.rows` of them."""
+        self.rows = PAGE
         self.reversed_by: dict[str, str] = {}
         self.columns: tuple[tuple[str, ...], int] | None = None
         """The columns before the summary, and the summary's width, as fitted to the screen."""
@@ -146,6 +153,7 @@ class NightLogScreen(HoldsScans, StationScreen):
         return chosen
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        self.rows = PAGE
         self.show_entries()
 
     def show_entries(self) -> None:
@@ -157,8 +165,19 @@ class NightLogScreen(HoldsScans, StationScreen):
         if entries is None or everything is None:
             return
         self.reversed_by = {entry.reverses: entry.short_id for entry in everything if entry.reverses}
-        table = self.query_one(DataTable)
+        self.found = entries
+        self.fill_table()
+
+    def fill_table(self) -> None:
+        """The latest `self.rows` entries found (a long night is shown a page at a time: moving
+        up past the first row shows the page before); the cursor stays on the same entry."""
         keep = self.selected()
+        if keep is not None:
+            place = next((index for index, entry in enumerate(reversed(self.found)) if entry.id == keep.id), None)
+            if place is not None:
+                self.rows = max(self.rows, place + 1)
+        entries = self.found[-self.rows:]
+        table = self.query_one(DataTable)
         table.clear()
         self.shown = {entry.id: entry for entry in entries}
         for entry in entries:
@@ -189,6 +208,10 @@ class NightLogScreen(HoldsScans, StationScreen):
         return self.shown.get(key.value)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.cursor_row == 0 and len(self.found) > self.rows:  # not a highlight of a table refilled since
+            self.rows += PAGE
+            self.fill_table()
+            return
         self.show_detail()
         self.refresh_bindings()
 

@@ -3,6 +3,7 @@
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -12,6 +13,10 @@ from larp.rules import CharacterState, game_time
 from larp.rules.tabletop import TableState
 from larp.sheet import ATTRIBUTES
 from larp.station.screens.base import StationScreen
+
+
+PAGE = 20
+"""The characters shown at a time: a night of hundreds shows its first at once."""
 
 
 def standing(character: CharacterState | TableState) -> str:
@@ -70,6 +75,13 @@ class ReconcileScreen(StationScreen):
             yield Static(id="anomalies")
             yield Static(id="characters")
 
+    reconciliation = None
+    pages = 1
+    """How many pages of characters are shown: the next comes in as the Narrator scrolls down to the last."""
+
+    def on_mount(self) -> None:
+        self.watch(self.query_one("#reconciliation", VerticalScroll), "scroll_y", self.scrolled, init=False)
+
     def on_screen_resume(self) -> None:
         self.record_changed()
 
@@ -77,14 +89,38 @@ class ReconcileScreen(StationScreen):
         self.record_changed()
 
     def record_changed(self) -> None:
-        """Reconcile the night record afresh."""
+        """Reconcile the night record afresh: the entries read here, the night folded in a
+        worker, so that a long night never holds the screen still."""
         if self.desk is None:
             return
-        reconciliation = self.app.consult(self.desk.reconcile)
-        if reconciliation is None:
+        reconciling = self.app.consult(self.desk.reconciler)
+        if reconciling is None:
             return
+        if self.reconciliation is None:
+            self.query_one("#anomalies", Static).update(Text("Reconciling the night…", style="dim"))
+        self.reconcile(reconciling)
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def reconcile(self, reconciling) -> None:
+        done = reconciling()
+        self.app.call_from_thread(self.show, done)
+
+    def show(self, reconciliation) -> None:
+        self.reconciliation = reconciliation
         self.query_one("#anomalies", Static).update(self.anomalies(reconciliation))
-        self.query_one("#characters", Static).update(self.characters(reconciliation))
+        self.show_characters()
+
+    def show_characters(self) -> None:
+        self.query_one("#characters", Static).update(self.characters(self.reconciliation))
+
+    def scrolled(self, scroll_y: float) -> None:
+        """At the foot of the page, the next page of characters (a page is longer than a screen)."""
+        view = self.query_one("#reconciliation", VerticalScroll)
+        if self.reconciliation is None or scroll_y < view.max_scroll_y:
+            return
+        if len(self.changed(self.reconciliation)) > self.pages * PAGE:
+            self.pages += 1
+            self.show_characters()
 
     def anomalies(self, reconciliation) -> RenderableType:
         heading = Text()
@@ -108,11 +144,15 @@ class ReconcileScreen(StationScreen):
             )
         return Group(heading, Text(), table)
 
+    @staticmethod
+    def changed(reconciliation) -> list:
+        return [night for night in reconciliation.characters.values() if night.changes]
+
     def characters(self, reconciliation) -> RenderableType:
-        changed = [night for night in reconciliation.characters.values() if night.changes]
+        changed = self.changed(reconciliation)
         quiet = [night.name for night in reconciliation.characters.values() if not night.changes]
         parts: list[RenderableType] = [Text()]
-        for night in changed:
+        for night in changed[: self.pages * PAGE]:
             parts.append(Text(night.name, style="bold"))
             table = Table.grid(padding=(0, 2))
             table.add_column(style="dim", no_wrap=True)
@@ -126,6 +166,8 @@ class ReconcileScreen(StationScreen):
                 table.add_row(game_time(change.entry.game_time), change.entry.short_id, what)
             table.add_row("end", "", Text(standing(night.end), style="bold"))
             parts += [table, Text()]
-        if quiet:
+        if len(changed) > self.pages * PAGE:
+            parts.append(Text(f"{len(changed) - self.pages * PAGE} more characters changed: scroll down", style="dim"))
+        elif quiet:
             parts.append(Text.assemble(("No change tonight: ", "bold"), ", ".join(quiet)))
         return Group(*parts)
