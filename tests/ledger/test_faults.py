@@ -1,5 +1,5 @@
 """Faults a night meets: two programs writing one record at once, a record that stops being
-writable mid-night, and a file that is no night record at all. Nothing recorded is lost or changed."""
+writable mid-night, a disk that fills, and a file that is no night record at all. Nothing recorded is lost or changed."""
 
 import json
 import os
@@ -57,6 +57,26 @@ def test_a_record_that_turns_read_only_mid_night_refuses_the_entry_and_the_same_
         desk.commit(state, notes + more + last)
     assert [entry.id for entry in desk.entries()] == before
     desk.ledger.db.execute("PRAGMA query_only = OFF")  # put right: the very same challenge is written
+    entry = desk.commit(state, notes + more + last)
+    assert [e.id for e in desk.entries()] == before + [entry.id]
+    desk.close()
+
+
+def test_a_disk_that_fills_mid_night_refuses_the_entry_and_the_same_challenge_is_kept_to_retry(tmp_path):
+    desk = open_desk(tmp_path)
+    desk.record(leap(1))
+    before = [entry.id for entry in desk.entries()]
+    state, notes = desk.start(SHOVE.challenge.model_copy(update={"steps": []}))
+    state, more = desk.step(state, SHOVE.challenge.steps[0])
+    state, last = desk.step(state, CONCLUDE)
+    db = desk.ledger.db
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    (pages,) = db.execute("PRAGMA page_count").fetchone()
+    db.execute(f"PRAGMA max_page_count = {pages}")  # the disk is full: not one page more
+    with pytest.raises(DeskError, match="is full: could not write the adjudication entry, nothing of it was written"):
+        desk.commit(state, notes + more + last)
+    assert [entry.id for entry in desk.entries()] == before
+    db.execute("PRAGMA max_page_count = 1073741823")  # space freed: the very same challenge is written
     entry = desk.commit(state, notes + more + last)
     assert [e.id for e in desk.entries()] == before + [entry.id]
     desk.close()
