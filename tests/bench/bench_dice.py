@@ -33,7 +33,7 @@ RECORDED = b"Recorded as"
 
 def station(folder: Path) -> list[str]:
     return [sys.executable, "-m", "larp.cli.station", "--db", str(folder / "night.sqlite3"),
-            "--chronicle", str(CHRONICLE), "--station", "Bench"]
+            "--chronicle", str(CHRONICLE), "--station", "Bench", "--narrator", "Bench"]
 
 
 def drain(terminal: Terminal, quiet: float = 0.3) -> None:

@@ -91,7 +91,7 @@ class Terminal:
 
 def station(folder: Path) -> list[str]:
     night = folder / "night.sqlite3"
-    return [sys.executable, "-m", "larp.cli.station", "--db", str(night), "--station", "Bench"]
+    return [sys.executable, "-m", "larp.cli.station", "--db", str(night), "--station", "Bench", "--narrator", "Bench"]
 
 
 def time_to_screen(command: list[str], marker: bytes, env: dict[str, str]) -> float:
