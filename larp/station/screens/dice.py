@@ -204,7 +204,6 @@ class DiceScreen(StationScreen):
         self.query_one("#faces", Input).value = ""
         if self.prepared.call.willpower:
             self.query_one(RollOptions).spent()
-        self.notify(entry.summary, title=f"Recorded as {entry.short_id}")
         self.show_roller()
         self.show_prompt()  # the pool stands; Willpower spent unticks its box, which reads the roll again
 
