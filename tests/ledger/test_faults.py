@@ -45,41 +45,48 @@ def test_two_processes_recording_into_one_record_at_once_lose_nothing_and_never_
             assert numbers == list(range(1, len(numbers) + 1))  # no entry lost between two of its station
 
 
-def test_a_record_that_turns_read_only_mid_night_refuses_the_entry_and_the_same_challenge_is_kept_to_retry(tmp_path):
+def the_challenge_is_refused_then_kept_to_retry(tmp_path, fault, put_right, refusal: str) -> None:
+    """A challenge under way when `fault` strikes the record is refused with `refusal`, nothing
+    written; once `put_right`, the very same challenge is written."""
     desk = open_desk(tmp_path)
     desk.record(leap(1))
     before = [entry.id for entry in desk.entries()]
     state, notes = desk.start(SHOVE.challenge.model_copy(update={"steps": []}))
     state, more = desk.step(state, SHOVE.challenge.steps[0])
     state, last = desk.step(state, CONCLUDE)
-    desk.ledger.db.execute("PRAGMA query_only = ON")  # the folder turned read-only under the station
-    with pytest.raises(DeskError, match="read-only: could not write the adjudication entry, nothing of it was written"):
+    fault(desk.ledger.db)
+    with pytest.raises(DeskError, match=refusal):
         desk.commit(state, notes + more + last)
     assert [entry.id for entry in desk.entries()] == before
-    desk.ledger.db.execute("PRAGMA query_only = OFF")  # put right: the very same challenge is written
+    put_right(desk.ledger.db)
     entry = desk.commit(state, notes + more + last)
     assert [e.id for e in desk.entries()] == before + [entry.id]
     desk.close()
+
+
+def test_a_record_that_turns_read_only_mid_night_refuses_the_entry_and_the_same_challenge_is_kept_to_retry(tmp_path):
+    the_challenge_is_refused_then_kept_to_retry(
+        tmp_path,
+        fault=lambda db: db.execute("PRAGMA query_only = ON"),  # the folder turned read-only under the station
+        put_right=lambda db: db.execute("PRAGMA query_only = OFF"),
+        refusal="read-only: could not write the adjudication entry, nothing of it was written",
+    )
+
+
+def fill_the_disk(db) -> None:
+    """Not one page more for the record."""
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    (pages,) = db.execute("PRAGMA page_count").fetchone()
+    db.execute(f"PRAGMA max_page_count = {pages}")
 
 
 def test_a_disk_that_fills_mid_night_refuses_the_entry_and_the_same_challenge_is_kept_to_retry(tmp_path):
-    desk = open_desk(tmp_path)
-    desk.record(leap(1))
-    before = [entry.id for entry in desk.entries()]
-    state, notes = desk.start(SHOVE.challenge.model_copy(update={"steps": []}))
-    state, more = desk.step(state, SHOVE.challenge.steps[0])
-    state, last = desk.step(state, CONCLUDE)
-    db = desk.ledger.db
-    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    (pages,) = db.execute("PRAGMA page_count").fetchone()
-    db.execute(f"PRAGMA max_page_count = {pages}")  # the disk is full: not one page more
-    with pytest.raises(DeskError, match="is full: could not write the adjudication entry, nothing of it was written"):
-        desk.commit(state, notes + more + last)
-    assert [entry.id for entry in desk.entries()] == before
-    db.execute("PRAGMA max_page_count = 1073741823")  # space freed: the very same challenge is written
-    entry = desk.commit(state, notes + more + last)
-    assert [e.id for e in desk.entries()] == before + [entry.id]
-    desk.close()
+    the_challenge_is_refused_then_kept_to_retry(
+        tmp_path,
+        fault=fill_the_disk,
+        put_right=lambda db: db.execute("PRAGMA max_page_count = 1073741823"),  # space freed
+        refusal="is full: could not write the adjudication entry, nothing of it was written",
+    )
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command[0])
