@@ -102,7 +102,7 @@ class NightLogScreen(HoldsScans, StationScreen):
 
     def on_resize(self) -> None:
         if self.fit_columns():
-            self.show_entries()
+            self.fill_table()  # the same entries, in the columns that fit now
 
     def on_screen_resume(self) -> None:
         self.fit_columns()
