@@ -40,7 +40,7 @@ Adjudicating
                                             changed for its characters since it started
     desk.regain(id, category) -> Entry      R-NIGHT-1
     desk.record(event) -> Entry             a transcript event, played step by step
-    desk.record_all(events, committed)      a transcript's events, each written by a thread of
+    desk.record_all(events, committed)      a transcript's events, each written by a process of
                                             its own while the next is played; `committed(entry)`
                                             once each is on disk
     An override of the five-minute rule (R-NIGHT-2) is a step, kept in the entry.

@@ -226,7 +226,7 @@ class DeskCore:
             self.night_row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
             if self._fold_night != self.night_row.id:
                 self._fold, self._read_upto, self._fold_night = LiveFold(), 0, self.night_row.id
-            self._read_upto, arrived = entries_after(self.ledger, self.night_row, self._read_upto)
+            self._read_upto, arrived = entries_after(self.ledger, self.night_row, self._read_upto, self._fold.ids)
         self._fold.add(arrived)
         self.tonight = self._fold.tonight
         self.revision += 1

@@ -17,10 +17,11 @@ class Writing:
 
     @contextmanager
     def writing_behind(self, committed: Callable[[Entry], None]) -> Iterator[None]:
-        """Entries written by a thread of their own while the next are adjudicated; `committed`
+        """Entries written by a process of their own while the next are adjudicated (where one
+        can be forked: see `WriteBehind.possible`; else each is written in line); `committed`
         hears of each once it is on disk. On leaving, every entry is written (or the first
         failure raised, after which the desk reads the record again)."""
-        if self.ledger.where == MEMORY or self._behind is not None:
+        if self.ledger.where == MEMORY or self._behind is not None or not WriteBehind.possible():
             yield
             return
         self._check_writable(Kind.ADJUDICATION)

@@ -8,6 +8,7 @@ of this record changes.
 """
 
 import json
+from collections.abc import Container
 from pathlib import Path
 from typing import NamedTuple
 
@@ -180,9 +181,11 @@ def keep_private(ledger: Ledger) -> None:
             path.chmod(0o600)
 
 
-def entries_after(ledger: Ledger, night: NightRow, seq: int) -> tuple[int, list[Entry]]:
-    """The night's entries this record received after its number `seq`, and the last number."""
+def entries_after(ledger: Ledger, night: NightRow, seq: int, known: Container[str] = ()) -> tuple[int, list[Entry]]:
+    """The night's entries this record received after its number `seq`, but those `known` by
+    id (a station's own, written since), and the last number."""
     with ledger.failures("read"):
-        rows = ledger.db.execute("SELECT seq, line FROM entries WHERE night = ? AND seq > ? ORDER BY seq", (night.id, seq)).fetchall()
+        rows = ledger.db.execute("SELECT seq, id, line FROM entries WHERE night = ? AND seq > ? ORDER BY seq", (night.id, seq)).fetchall()
     with bulk():
-        return (rows[-1][0] if rows else seq), [Entry.from_json(json.loads(line), night.number) for _, line in rows]
+        arrived = [Entry.from_json(json.loads(line), night.number) for _, entry_id, line in rows if entry_id not in known]
+    return (rows[-1][0] if rows else seq), arrived

@@ -1,112 +1,172 @@
 """Writing a long run of entries while the next ones are being adjudicated.
 
-A thread of its own, on a connection of its own, writes each entry in its own
-transaction (durable as any other: WAL, `synchronous=FULL`), while the caller
-prepares the next ones; sqlite lets other threads run while it waits for the
-disk. The thread takes whatever entries are waiting at once, so that the two
-threads rarely have to wake each other. Entries are reported only once
-committed. After a failed write nothing more is written, and the failure is
-raised to the caller.
+A process of its own, forked for the run, with a connection of its own, writes each
+entry in its own transaction (durable as any other: WAL, `synchronous=FULL`), while
+the caller prepares the next ones. A thread would share the interpreter's lock with
+the caller: each commit then waited for the caller to let go of it, and the two took
+longer than one doing both (tests/bench/bench_record.py). The rows go to the writer
+down a pipe; it answers each commit with one byte, so that entries are reported only
+once committed. After a failed write nothing more is written, and the failure is
+raised to the caller. Forking is safe only in a process with a single thread: where
+there are more, `WriteBehind.possible()` says no, and the caller writes in line.
 """
 
+import marshal
+import os
+import signal
 import sqlite3
+import struct
 import threading
 from collections import deque
 
 from larp.ledger.entry import Entry
 from larp.ledger.errors import LedgerError
-from larp.ledger.store import INSERT_ENTRY, Ledger, NightRow, explain, row_of
+from larp.ledger.failures import explain
+from larp.ledger.store import INSERT_ENTRY, Ledger, NightRow, row_of
 
 DEPTH = 64
 """The most entries waiting to be written before the caller waits for the disk."""
 
+COMMITTED = b"+"
+FAILED = b"!"
+LENGTH = struct.Struct("<I")
+
 
 class WriteBehind:
+    @staticmethod
+    def possible() -> bool:
+        """Whether a writer may be forked here: this process runs one thread, and can fork."""
+        return hasattr(os, "fork") and threading.active_count() == 1
+
     def __init__(self, ledger: Ledger, night: NightRow, station: str) -> None:
         self.where = ledger.where
         self.night = night
         self.next_seq = ledger.last_seq(night, station) + 1
-        self.waiting: list[tuple[Entry, tuple]] = []
-        """Each entry, with what its row is written from (made by the caller, not the thread)."""
-        self.writing = 0
-        """How many entries the thread took and has not finished with."""
-        self.stopping = False
-        self.turn = threading.Condition()
+        self.pending: deque[Entry] = deque()
+        """Entries sent to the writer and not yet committed, in order."""
         self.committed: deque[Entry] = deque()
         self.failure: LedgerError | None = None
-        self.thread = threading.Thread(target=self._write, name="larp-write-behind", daemon=True)
-        self.thread.start()
+        rows_out, rows_in = os.pipe()
+        answers_out, answers_in = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the writer: it never returns
+            os.close(rows_in)
+            os.close(answers_out)
+            _writer(self.where, rows_out, answers_in)
+        os.close(rows_out)
+        os.close(answers_in)
+        self.rows = rows_in
+        self.answers = answers_out
 
     def put(self, entry: Entry) -> None:
-        """Queue the entry to be written (numbered `next_seq` of its station); raise an earlier failure."""
+        """Send the entry to be written (numbered `next_seq` of its station); raise an earlier failure."""
         if entry.seq != self.next_seq:
             raise LedgerError(f"entry {entry.short_id} is numbered {entry.seq}, not {self.next_seq}")
-        row = (self.night.id, *row_of(entry))
-        with self.turn:
-            while len(self.waiting) >= DEPTH and self.failure is None:
-                self.turn.wait()
+        self._raise_failure()
+        frame = marshal.dumps((self.night.id, *row_of(entry)))
+        while len(self.pending) >= DEPTH and self.failure is None:
+            self._hear(block=True)
+        self._raise_failure()
+        self.pending.append(entry)
+        try:
+            _send(self.rows, LENGTH.pack(len(frame)) + frame)
+        except OSError:  # the writer is gone: what it said of why is waiting to be read
+            while self.failure is None:
+                self._hear(block=True)
             self._raise_failure()
-            self.waiting.append((entry, row))
-            if len(self.waiting) == 1:
-                self.turn.notify_all()
         self.next_seq += 1
 
     def written(self) -> list[Entry]:
         """The entries committed since the last call, in order."""
-        done = []
-        while self.committed:
-            done.append(self.committed.popleft())
-        return done
+        if self.rows is not None:
+            self._hear(block=False)
+        return self._taken()
 
     def drain(self) -> None:
-        """Wait until every queued entry is committed; raise a failure."""
-        with self.turn:
-            while (self.waiting or self.writing) and self.failure is None:
-                self.turn.wait()
-            self._raise_failure()
+        """Wait until every entry sent is committed; raise a failure."""
+        while self.pending and self.failure is None:
+            self._hear(block=True)
+        self._raise_failure()
 
     def close(self) -> list[Entry]:
-        """Wait for every queued entry, stop the thread; the entries committed since `written`."""
-        with self.turn:
-            self.stopping = True
-            self.turn.notify_all()
-        self.thread.join()
+        """Wait for every entry sent, let the writer go; the entries committed since `written`."""
+        if self.rows is not None:
+            os.close(self.rows)
+            self.rows = None
+            while self.pending and self.failure is None:
+                self._hear(block=True)
+            os.close(self.answers)
+            os.waitpid(self.pid, 0)
         self._raise_failure()
-        return self.written()
+        return self._taken()
+
+    def _taken(self) -> list[Entry]:
+        done = list(self.committed)
+        self.committed.clear()
+        return done
 
     def _raise_failure(self) -> None:
         if self.failure is not None:
             raise self.failure
 
-    def _take(self) -> list[tuple[Entry, tuple]]:
-        with self.turn:
-            while not self.waiting and not self.stopping:
-                self.turn.wait()
-            batch, self.waiting = self.waiting, []
-            self.writing = len(batch)
-            self.turn.notify_all()
-        return batch
-
-    def _write(self) -> None:
+    def _hear(self, block: bool) -> None:
+        """Take the writer's answers: one byte a commit, or its failure, or the end of it."""
+        os.set_blocking(self.answers, block)
         try:
-            ledger = Ledger.open(self.where)
-        except LedgerError as error:
-            ledger, self.failure = None, error
-        while batch := self._take():
-            for entry, row in batch:
-                if self.failure is None:
-                    self._commit(ledger, entry, row)
-            with self.turn:
-                self.writing = 0
-                self.turn.notify_all()
-        if ledger is not None:
-            ledger.close()
+            heard = os.read(self.answers, DEPTH)
+        except BlockingIOError:
+            return
+        if not heard:
+            self.failure = LedgerError(f"{self.where}: the writer stopped before every entry was written; "
+                                       "everything recorded before is kept")
+            return
+        commits, failed, why = heard.partition(FAILED)
+        for _ in commits:
+            self.committed.append(self.pending.popleft())
+        if failed:
+            self.failure = LedgerError(self._read_failure(why))
 
-    def _commit(self, ledger: Ledger, entry: Entry, row: tuple) -> None:
-        try:
-            ledger.db.execute(INSERT_ENTRY, row)  # one statement: a transaction of its own
-            self.committed.append(entry)
-        except sqlite3.Error as error:
-            self.failure = LedgerError(explain(error, self.where, f"write the {entry.kind.value} entry"))
-        except Exception as error:  # the caller must hear of any failure, or wait forever
-            self.failure = LedgerError(f"{self.where}: could not write the {entry.kind.value} entry ({error})")
+    def _read_failure(self, heard: bytes) -> str:
+        os.set_blocking(self.answers, True)
+        while len(heard) < LENGTH.size or len(heard) < LENGTH.size + LENGTH.unpack_from(heard)[0]:
+            more = os.read(self.answers, 4096)
+            if not more:
+                break
+            heard += more
+        return heard[LENGTH.size:].decode("utf-8", "replace")
+
+
+def _send(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _writer(where: str, rows: int, answers: int) -> None:
+    """Commit each row that comes down `rows`, answering on `answers`; exit at the pipe's end
+    or at the first failure. A Ctrl+C is for the caller: the writer finishes what it was sent."""
+    status = 0
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        with os.fdopen(rows, "rb") as incoming:
+            ledger = Ledger.open(where)
+            while header := incoming.read(LENGTH.size):
+                row = marshal.loads(incoming.read(LENGTH.unpack(header)[0]))
+                try:
+                    ledger.db.execute(INSERT_ENTRY, row)  # one statement: a transaction of its own
+                except sqlite3.Error as error:
+                    _fail(answers, explain(error, where, f"write the {row[4]} entry"))
+                    return
+                os.write(answers, COMMITTED)
+    except LedgerError as error:
+        _fail(answers, str(error))
+    except BaseException as error:  # the caller must hear of any failure, or wait forever
+        _fail(answers, f"{where}: could not write the entries ({error})")
+        status = 1
+    finally:
+        os._exit(status)
+
+
+def _fail(answers: int, message: str) -> None:
+    said = message.encode("utf-8")
+    _send(answers, FAILED + LENGTH.pack(len(said)) + said)

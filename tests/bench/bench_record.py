@@ -1,6 +1,6 @@
 """The durable commit rate of `larp record` against a bare sqlite3 loop of the same durability.
 
-    python tests/bench/bench_record.py [EVENTS_PER_ROUND] [ROUNDS]
+    python tests/bench/bench_record.py [ROUNDS]
 
 Both write one row per transaction to a fresh database in WAL mode with
 `synchronous=FULL`; the bare loop's rows are as long as the entries `larp
@@ -9,7 +9,9 @@ run in alternating rounds and each rate is taken over all its rounds.
 A third loop writes ready-made rows into the night record's own table (its two unique
 indexes beside the rowid), with no Python work between: the most `larp record` can reach.
 Budget: `larp record` commits at least 0.8 times as fast as the bare loop; the ratio of
-each round is printed, then their min and median.
+each round is printed, then their min and median. A rate is a long run's: it is judged on
+runs of 3,000 events. Runs of 300 events are measured too, and printed beside: in them
+what a run costs once (the writer forked, the last entries drained, the clock resumed) weighs.
 """
 
 import contextlib
@@ -80,9 +82,22 @@ def ledger_rows(rows: int, length: int, db: Path) -> float:
 RUNS = ("larp record", "bare sqlite3", "ledger rows")
 
 
-def main(events: int = 300, rounds: int = 16) -> int:
+def main(rounds: int = 8) -> int:
     work = Path(tempfile.mkdtemp(prefix="larp-bench-record-"))
     folder = write_chronicle(work / "chronicle")
+    met = True
+    for events, judged in ((300, False), (3000, True)):
+        print(f"runs of {events:,} events:")
+        ratio = runs(work / f"{events}", folder, events, rounds)
+        if judged:
+            met = ratio >= BUDGET
+            print(f"  budget ≥ {BUDGET}: {'met' if met else 'NOT met'}")
+    return 0 if met else 1
+
+
+def runs(work: Path, folder: Path, events: int, rounds: int) -> float:
+    """The three loops in alternating rounds of `events` rows; the median ratio of `larp record` to bare sqlite3."""
+    work.mkdir()
     night = Transcript.model_validate(transcript(long_night(events)))
     rates: dict[str, list[float]] = {run: [] for run in RUNS}
     length = 1000
@@ -96,17 +111,15 @@ def main(events: int = 300, rounds: int = 16) -> int:
             else:
                 seconds = ledger_rows(rows, length, work / f"rows-{number}.sqlite3")
             rates[run].append(rows / seconds)
-        print(f"round {number + 1}: " + ", ".join(f"{run} {rates[run][-1]:.0f}" for run in RUNS) + " commits/s")
+        print(f"  round {number + 1}: " + ", ".join(f"{run} {rates[run][-1]:.0f}" for run in RUNS) + " commits/s")
     for run in RUNS:
-        print(f"{run:12}: min {min(rates[run]):.0f}, median {statistics.median(rates[run]):.0f} durable commits/s")
+        print(f"  {run:12}: min {min(rates[run]):.0f}, median {statistics.median(rates[run]):.0f} durable commits/s")
     ratios = [mine / bare for mine, bare in zip(rates["larp record"], rates["bare sqlite3"])]
     floors = [rows / bare for rows, bare in zip(rates["ledger rows"], rates["bare sqlite3"])]
-    ratio = statistics.median(ratios)
-    print(f"entries of {length} characters on average; the bare loop's rows of the same length")
-    print(f"ratio to bare sqlite3 per round: min {min(ratios):.2f}, median {ratio:.2f} (budget ≥ {BUDGET}: {'met' if ratio >= BUDGET else 'NOT met'})")
-    print(f"the record's own rows alone against bare sqlite3: min {min(floors):.2f}, median {statistics.median(floors):.2f}")
-    return 0 if ratio >= BUDGET else 1
-
+    print(f"  entries of {length} characters on average; the bare loop's rows of the same length")
+    print(f"  ratio to bare sqlite3 per round: min {min(ratios):.2f}, median {statistics.median(ratios):.2f}")
+    print(f"  the record's own rows alone against bare sqlite3: min {min(floors):.2f}, median {statistics.median(floors):.2f}")
+    return statistics.median(ratios)
 
 if __name__ == "__main__":
     sys.exit(main(*(int(arg) for arg in sys.argv[1:])))
