@@ -18,6 +18,7 @@ import sqlite3
 import struct
 import threading
 from collections import deque
+from contextlib import suppress
 
 from larp.ledger.entry import Entry
 from larp.ledger.errors import LedgerError
@@ -43,8 +44,10 @@ class WriteBehind:
         self.night = night
         self.next_seq = ledger.last_seq(night, station) + 1
         self.pending: deque[Entry] = deque()
-        """Entries sent to the writer and not yet committed, in order."""
+        """Entries queued and not yet committed, in order."""
         self.committed: deque[Entry] = deque()
+        self.unsent: list[bytes] = []
+        """The rows of the latest entries, framed, not yet handed to the writer (`_send`)."""
         self.failure: LedgerError | None = None
         rows_out, rows_in = os.pipe()
         answers_out, answers_in = os.pipe()
@@ -59,22 +62,38 @@ class WriteBehind:
         self.answers = answers_out
 
     def put(self, entry: Entry) -> None:
-        """Send the entry to be written (numbered `next_seq` of its station); raise an earlier failure."""
+        """Queue the entry to be written (numbered `next_seq` of its station); raise an earlier failure."""
         if entry.seq != self.next_seq:
             raise LedgerError(f"entry {entry.short_id} is numbered {entry.seq}, not {self.next_seq}")
         self._raise_failure()
         frame = marshal.dumps((self.night.id, *row_of(entry)))
         while len(self.pending) >= DEPTH and self.failure is None:
+            self._send()
             self._hear(block=True)
         self._raise_failure()
         self.pending.append(entry)
+        self.unsent.append(LENGTH.pack(len(frame)) + frame)
+        self.next_seq += 1
+        self._hear(block=False)
+        if len(self.pending) - len(self.unsent) <= 1:
+            self._send()
+
+    def _send(self) -> None:
+        """Hand the writer the entries queued since it was last handed some: waking another
+        process costs more than a commit's worth of work here, so the entries are handed over
+        together when the writer is at its last entry or idle (`put`), not one by one."""
+        if not self.unsent:
+            return
+        rows = b"".join(self.unsent)
+        self.unsent.clear()
         try:
-            _send(self.rows, LENGTH.pack(len(frame)) + frame)
+            view = memoryview(rows)
+            while view:
+                view = view[os.write(self.rows, view):]
         except OSError:  # the writer is gone: what it said of why is waiting to be read
             while self.failure is None:
                 self._hear(block=True)
             self._raise_failure()
-        self.next_seq += 1
 
     def written(self) -> list[Entry]:
         """The entries committed since the last call, in order."""
@@ -83,14 +102,18 @@ class WriteBehind:
         return self._taken()
 
     def drain(self) -> None:
-        """Wait until every entry sent is committed; raise a failure."""
+        """Wait until every entry queued is committed; raise a failure."""
+        self._send()
         while self.pending and self.failure is None:
             self._hear(block=True)
         self._raise_failure()
 
     def close(self) -> list[Entry]:
-        """Wait for every entry sent, let the writer go; the entries committed since `written`."""
+        """Wait for every entry queued, let the writer go; the entries committed since `written`."""
         if self.rows is not None:
+            if self.failure is None:
+                with suppress(LedgerError):  # kept in `failure`, raised below
+                    self._send()
             os.close(self.rows)
             self.rows = None
             while self.pending and self.failure is None:
@@ -111,6 +134,8 @@ class WriteBehind:
 
     def _hear(self, block: bool) -> None:
         """Take the writer's answers: one byte a commit, or its failure, or the end of it."""
+        if self.failure is not None:
+            return  # the writer stopped, and said why
         os.set_blocking(self.answers, block)
         try:
             heard = os.read(self.answers, DEPTH)
@@ -134,12 +159,6 @@ class WriteBehind:
                 break
             heard += more
         return heard[LENGTH.size:].decode("utf-8", "replace")
-
-
-def _send(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
 
 
 def _writer(where: str, rows: int, answers: int) -> None:
@@ -169,4 +188,5 @@ def _writer(where: str, rows: int, answers: int) -> None:
 
 def _fail(answers: int, message: str) -> None:
     said = message.encode("utf-8")
-    _send(answers, FAILED + LENGTH.pack(len(said)) + said)
+    with os.fdopen(answers, "wb") as out:
+        out.write(FAILED + LENGTH.pack(len(said)) + said)

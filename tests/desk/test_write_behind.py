@@ -9,6 +9,7 @@ import pytest
 
 from larp.desk import DeskError
 from larp.ledger import Kind, Ledger
+from larp.ledger.errors import LedgerError
 from larp.ledger.write_behind import DEPTH, WriteBehind
 from tests.ledger.helpers import long_night, open_desk
 
@@ -60,3 +61,20 @@ def test_a_process_running_other_threads_writes_each_entry_in_line(tmp_path):
     assert [entry.kind for entry in committed].count(Kind.ADJUDICATION) >= 10
     assert [entry.id for entry in desk.entries()][-12:] == [entry.id for entry in committed]
 
+
+
+def test_the_writers_own_reason_is_told_though_its_end_is_heard_after_it(tmp_path):
+    desk = open_desk(tmp_path)
+    desk.hold()  # the station's first entry opens its night
+    (tmp_path / "night.sqlite3").chmod(0o444)
+    behind = WriteBehind(desk.ledger, desk.night_row, desk.station)
+    desk._behind = behind
+    try:
+        desk.record(long_night(1)[0])
+        behind._send()
+        behind._hear(block=True)  # the writer's reason
+        behind._hear(block=True)  # then its end
+        with pytest.raises(LedgerError, match="read-only: could not write the adjudication entry"):
+            behind.close()
+    finally:
+        desk._behind = None
