@@ -53,11 +53,12 @@ def add_night_options(parser) -> None:
 
 
 def night_arguments(args) -> list[str]:
-    """The options of `args` that say which night to open, as command-line words."""
+    """The options of `args` that say which night to open, as command-line words; all but the
+    hub's address, which holds the event's password: `run_serve` passes it in $LARP_HUB."""
     words = []
     for option in NIGHT_OPTIONS:
         value = getattr(args, option)
-        if value:
+        if value and option != "hub":
             words += [f"--{option}", str(value)]
     return words
 
@@ -81,6 +82,8 @@ def run_serve(args) -> int:
             file=sys.stderr,
         )
     command = shlex.join([sys.executable, "-m", "larp.cli.station", *night_arguments(args), "--ask-narrator"])
+    if args.hub:  # each tab's station is started with this environment; anyone can list command lines
+        os.environ["LARP_HUB"] = args.hub
     Server(command, host=host, port=args.port, title="larp: the Narrator station").serve()
     return 0
 
