@@ -11,6 +11,7 @@ raised to the caller. Forking is safe only in a process with a single thread: wh
 there are more, `WriteBehind.possible()` says no, and the caller writes in line.
 """
 
+import gc
 import marshal
 import os
 import signal
@@ -163,9 +164,11 @@ class WriteBehind:
 
 def _writer(where: str, rows: int, answers: int) -> None:
     """Commit each row that comes down `rows`, answering on `answers`; exit at the pipe's end
-    or at the first failure. A Ctrl+C is for the caller: the writer finishes what it was sent."""
+    or at the first failure. A Ctrl+C is for the caller: the writer finishes what it was sent.
+    The collector is off: it would go through (and copy) every object the caller held at the fork."""
     status = 0
     try:
+        gc.disable()
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         with os.fdopen(rows, "rb") as incoming:
             ledger = Ledger.open(where)
