@@ -159,6 +159,7 @@ class NightLogScreen(HoldsScans, StationScreen):
     def show_entries(self) -> None:
         """The table, from the desk, filtered; the cursor stays on the same entry where it can."""
         if self.desk is None:
+            self.show_detail()
             return
         entries = self.app.consult(lambda: self.desk.entries(**self.filters()))
         everything = self.app.consult(lambda: self.desk.entries(kind=Kind.REVERSAL.value))
@@ -221,6 +222,9 @@ class NightLogScreen(HoldsScans, StationScreen):
     def show_detail(self) -> None:
         """The entry under the cursor in full, and where its characters stand now."""
         detail = self.query_one("#entry-text", Static)
+        if self.desk is None:
+            detail.update(self.without_record())
+            return
         entry = self.selected()
         if entry is None:
             detail.update(Text("No entry to show: change the filters, or record something first.", style="dim"))

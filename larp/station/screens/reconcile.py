@@ -92,6 +92,7 @@ class ReconcileScreen(StationScreen):
         """Reconcile the night record afresh: the entries read here, the night folded in a
         worker, so that a long night never holds the screen still."""
         if self.desk is None:
+            self.query_one("#anomalies", Static).update(self.without_record())
             return
         reconciling = self.app.consult(self.desk.reconciler)
         if reconciling is None:
