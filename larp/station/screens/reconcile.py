@@ -104,9 +104,13 @@ class ReconcileScreen(StationScreen):
         if number != self.started:
             return  # a later lay-out is under way
         self.laid = number
+        view = self.view
+        place = view.scroll_y / max(len(view.lines), 1)  # laid out again at another width: about the same place
         self.shown = (self.shown if first else []) + lines
         self.printout, self.pages, self.width = printout, last, width
-        self.view.show(self.shown + after)
+        view.show(self.shown + after)
+        if not first:
+            view.scroll_to(y=round(place * len(view.lines)), animate=False, immediate=True)
         self.fit_width()
         self.call_after_refresh(self.more_at_the_foot)  # pages that don't fill the screen: the next at once
 

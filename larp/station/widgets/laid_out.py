@@ -38,6 +38,7 @@ class LaidOutLines(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     LaidOutLines {
         scrollbar-gutter: stable;
+        overflow-x: hidden;
     }
     """
 

@@ -102,7 +102,8 @@ class Printout:
             parts.append(self.anomalies(anomalies, titled=number == 0))
         if number >= self.first_characters_page:
             first = (number - self.first_characters_page) * CHARACTERS_PAGE
-            parts.append(Text())
+            if not first:
+                parts.append(Text())
             for night in self.changed[first : first + CHARACTERS_PAGE]:
                 parts += [Text(night.name, style="bold"), character_changes(night), Text()]
         return parts
