@@ -17,7 +17,7 @@ sys.path.insert(0, str(HERE.parents[1]))
 from larp.desk import Desk  # noqa: E402
 from larp.sheet import Category  # noqa: E402
 from larp.station import create_app  # noqa: E402
-from tests.station.conftest import CARDS, SIZE, janet_loses_to_cody, reverse_in_the_log, set_up_challenge  # noqa: E402
+from tests.station.conftest import CARDS, SIZE, janet_loses_to_cody, reconciled, reverse_in_the_log, set_up_challenge  # noqa: E402
 
 EIGHT_PM = datetime(2026, 3, 14, 20, 0, tzinfo=timezone.utc)
 
@@ -57,7 +57,7 @@ async def night(folder: Path) -> None:
         await reverse_in_the_log(pilot, "Nadia was out of the scene")
         await save(pilot, "night-log")
         await pilot.press("f4")
-        await pilot.pause()
+        await reconciled(pilot)  # made and laid out in a worker
         await save(pilot, "reconcile")
         await pilot.press("f1")
         await pilot.pause()

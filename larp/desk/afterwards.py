@@ -26,10 +26,15 @@ class Afterwards:
 
     def reconciler(self, night: int | None = None) -> Callable[[], Reconciliation]:
         """The night's reconciliation, to make: its entries are read now, on the desk's thread;
-        the making (the whole night folded again) may run on any thread, as the station's worker."""
+        the making (the whole night folded again, in bulk) may run on any thread, as the station's worker."""
         row = self._night(night)
         entries = self.entries(night=night)
-        return lambda: reconcile(row.chronicle, row.number, entries)
+
+        def making() -> Reconciliation:
+            with bulk():
+                return reconcile(row.chronicle, row.number, entries)
+
+        return making
 
     def export(self, out: Path, night: int | None = None, station: str | None = None) -> int:
         """Write this station's entries of the night as a bundle; how many entries it holds."""

@@ -62,8 +62,8 @@ def open_night_of(ledger: Ledger, chronicle: str, station: str) -> NightRow | No
     if not nights or nights[-1].archived_at is not None:
         return None
     latest = nights[-1]
-    kinds = {entry.kind for entry in ledger.entries(latest, station=station) if entry.kind in (Kind.OPENED, Kind.CLOSED)}
-    return latest if kinds == {Kind.OPENED} else None
+    opened, closed = (bool(ledger.lines(latest, station=station, kind=kind.value)) for kind in (Kind.OPENED, Kind.CLOSED))
+    return latest if opened and not closed else None
 
 
 def number_to_open(ledger: Ledger, chronicle: str, station: str) -> int:

@@ -40,7 +40,9 @@ class Ledger:
 
     @classmethod
     def open(cls, path: Path | str, create: bool = True) -> "Ledger":
-        """Open (or make) the record at `path`; `":memory:"` for a record that lives in memory."""
+        """Open (or make) the record at `path`; `":memory:"` for a record that lives in memory.
+        The record may be handed from the thread that opened it to another, used by one at a
+        time (the station opens and reads its night in a worker, then works on it on its own)."""
         where = str(path)
         read_only = False
         if where == MEMORY:
@@ -55,7 +57,7 @@ class Ledger:
                 raise LedgerError(f"there is no night record at {where}: open a night first (larp night open)")
             target = path.resolve().as_uri() + ("?mode=ro" if read_only else "")
         try:
-            db = sqlite3.connect(target, uri=target != MEMORY, isolation_level=None, timeout=10)
+            db = sqlite3.connect(target, uri=target != MEMORY, isolation_level=None, timeout=10, check_same_thread=False)
         except sqlite3.Error as error:
             raise LedgerError(f"{where} can't be opened ({error})") from None
         ledger = cls(db, where, read_only)

@@ -2,9 +2,10 @@
 
 The first screen is drawn before the game's modules load: the rules, the night record and
 the sheet models (pydantic) are imported in a thread once the station is on screen, and the
-night record opens when they are in. So the modules of the first screen (this one, the
-sheets screen, the clock bar, the lookup field) import the game only inside the functions
-that run once the desk is open.
+same thread then opens the night record and reads its night (a big night takes a second),
+while the screens say that the record is being read. So the modules of the first screen
+(this one, the sheets screen, the clock bar, the lookup field) import the game only inside
+the functions that run once the desk is open.
 """
 
 import importlib
@@ -15,10 +16,9 @@ from typing import Any, TypeVar
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from larp.station.inert_filter import InertControls
 from larp.station.keymap import keymap_path, read_keymap
@@ -32,6 +32,8 @@ Result = TypeVar("Result")
 
 CLOCK_TICK_SECONDS = 0.5
 """The game clock shown, and the record looked at for entries from other stations, this often."""
+READING = "reading the night record…"
+"""What the clock bar says while the night record is opened and its night read."""
 GAME_MODULES = ("larp.desk", "larp.cards", "larp.station.errors", "larp.station.widgets.sheet_view")
 """Loaded in a thread while the first screen is up: the desk and what the first scan needs."""
 
@@ -52,10 +54,6 @@ def roster_screen() -> Screen:
     from larp.station.screens.roster import RosterScreen
 
     return RosterScreen()
-
-
-class GameLoaded(Message):
-    """The game's modules are in: the night record can be opened."""
 
 
 INERT = InertControls()
@@ -93,7 +91,7 @@ class StationApp(App[None]):
     event_status = var("")
     """The event's sync, for the clock bar: online, or offline since when with entries waiting
     ("" when the station has joined no event)."""
-    place = var("opening the night record…")
+    place = var(READING)
     """The chronicle, the station and its Narrator, for the clock bar."""
     opening_failed: var[str | None] = var(None)
     """Why the night record did not open, shown on the sheets screen until Ctrl+L opens it."""
@@ -128,16 +126,28 @@ class StationApp(App[None]):
         else:
             self.call_after_refresh(self.load_game)
 
-    @work(thread=True, exclusive=True, exit_on_error=False)
-    def load_game(self) -> None:
-        """Import the game's modules off the screen's thread, then open the night record on it
-        (the record's connection belongs to the thread that opens it)."""
+    @work(thread=True, exclusive=True, group="opening", exit_on_error=False)
+    def load_game(self):
+        """Off the screen's thread: import the game's modules, open the night record and read
+        its night. The desk, handed to the screen's thread when the worker is done; None when
+        the Narrator's name must be asked first, so that the night's opening entry carries it."""
         for module in GAME_MODULES:
             importlib.import_module(module)
-        self.post_message(GameLoaded())
+        if self.opening.known_narrator() == "":
+            return None
+        desk = self.opening.open()
+        if get_current_worker().is_cancelled:  # the station closed meanwhile
+            desk.close()
+            return None
+        return desk
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state is WorkerState.ERROR:
+        if event.worker.group == "opening":
+            if event.state is WorkerState.SUCCESS:
+                self.night_read(event.worker.result)
+            elif event.state is WorkerState.ERROR:
+                self.not_opened(event.worker.error)
+        elif event.state is WorkerState.ERROR:
             self.report(event.worker.error)
 
     def on_unmount(self) -> None:
@@ -146,28 +156,29 @@ class StationApp(App[None]):
         if self.desk is not None and self._given_desk is None:
             self.desk.close()
 
-    def on_game_loaded(self, message: GameLoaded) -> None:
-        self.open_night_record()
+    def night_read(self, desk) -> None:
+        """The night record is open and its night read: the station works on it from now on
+        (without a desk, the Narrator's name is asked first, then the record opened with it)."""
+        if desk is None:
+            self.name_before_opening()
+            return
+        desk.go_live()
+        self.opening_failed = None
+        self.desk = desk
 
-    @work(exclusive=True, group="opening")
-    async def open_night_record(self) -> None:
-        """Open the night record (the first screen is up, the game's modules loaded); a station
-        that has no Narrator's name asks it first, so that the night's opening entry carries it."""
+    def not_opened(self, error: BaseException) -> None:
+        """Why the night record did not open, on the screen until the Narrator fixes it and loads again."""
         from larp.station.errors import notice_of
 
-        if self.opening.known_narrator() == "":
-            self.opening = self.opening.named(await self.narrator_name(""))
-            self.ask_narrator = False
-        try:
-            desk = self.opening.open()
-        except Exception as error:  # shown on the screen until the Narrator fixes it and loads again
-            notice = notice_of(error)
-            self.opening_failed = notice.message
-            self.place = "the night record is not open: fix what the screen says, then Ctrl+L"
-            self.refresh_bindings()
-        else:
-            self.opening_failed = None
-            self.desk = desk
+        self.opening_failed = notice_of(error).message
+        self.place = "the night record is not open: fix what the screen says, then Ctrl+L"
+        self.refresh_bindings()
+
+    @work(exclusive=True, group="narrator")
+    async def name_before_opening(self) -> None:
+        self.opening = self.opening.named(await self.narrator_name(""))
+        self.ask_narrator = False
+        self.load_game()
 
     def watch_desk(self) -> None:
         self.read_clock()
@@ -269,7 +280,7 @@ class StationApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("hold", "resume", "advance", "open_night") and self.desk is None:
-            return False
+            return self.reading and action != "open_night"  # the clock's keys say to wait
         if action == "open_night":
             return not self.night_open
         if action == "reload":
@@ -298,14 +309,38 @@ class StationApp(App[None]):
         self.switch_mode("sheets")
         self.screen_stack[0].show(character_id)
 
+    @property
+    def reading(self) -> bool:
+        """The night record is being opened and read: the desk is not there yet."""
+        return self.desk is None and self.opening_failed is None
+
+    def record_not_open(self) -> bool:
+        """True while there is no desk (the night record being read, or not opened): a key that
+        needs the record then says so, rather than doing nothing."""
+        if self.desk is not None:
+            return False
+        if self.reading:
+            self.notify(
+                "The night record is still being read (a big night takes a moment): press the key again once the game clock shows.",
+                title="Reading the night record",
+                severity="warning",
+            )
+        else:
+            self.notify("The night record did not open: F2 shows why; fix it, then Ctrl+L.", title="The night record is not open", severity="error")
+        return True
+
     def action_hold(self) -> None:
-        self.clock_work("hold")
+        if not self.record_not_open():
+            self.clock_work("hold")
 
     def action_resume(self) -> None:
-        self.clock_work("resume")
+        if not self.record_not_open():
+            self.clock_work("resume")
 
     @work
     async def action_advance(self) -> None:
+        if self.record_not_open():
+            return
         minutes = await self.push_screen_wait(
             NumberScreen("Advance the game clock", "Minutes of game time that pass", default=5, maximum=24 * 60)
         )
@@ -317,7 +352,7 @@ class StationApp(App[None]):
         if self.desk is None:
             if self.opening_failed is not None:
                 self.opening_failed = None
-                self.place = "opening the night record…"
+                self.place = READING
                 self.load_game()
             return
         self.take_from_folder()

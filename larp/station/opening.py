@@ -40,9 +40,14 @@ class Opening:
         return replace(self, narrator=narrator)
 
     def open(self):
-        """The desk on the night record, its night open and syncing with the event if it joined one."""
+        """The desk on the night record, its night open and read (on the thread that calls it:
+        a big night takes a second); `desk.go_live()` then keeps it level with the event."""
         from larp.desk import Desk
 
         desk = Desk.open(db=self.db, chronicle=self.chronicle, station=self.station, narrator=self.narrator, hub=self.hub)
-        desk.go_live()
+        try:
+            desk.reload()
+        except BaseException:
+            desk.close()
+            raise
         return desk

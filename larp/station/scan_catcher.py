@@ -62,7 +62,9 @@ class HoldsScans:
             return
         event.stop()
         event.prevent_default()
-        if scanned and self.app.desk is not None:
+        if scanned and self.app.record_not_open():
+            return
+        if scanned:
             found = self.app.consult(self.app.desk.lookup, scanned)
             if found:
                 self.card_scanned(found[0])

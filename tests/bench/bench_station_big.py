@@ -6,6 +6,8 @@ of tests/bench/bench_resolve.py is written to a record by `larp record`, then th
 (issue 11), each printed with min and median of RUNS runs (5 by default):
 - cold start to the first screen: at most 2 times a minimal Textual app started the same
   way in the same run (alternated); and the time until the record is open on screen;
+- while the record is read (in a worker), the station says so and answers: a name typed is
+  drawn within 50 ms, and looked up once the night is read;
 - the night log (F3) and the reconciliation (F4) show their first rows within 200 ms;
 - filtering the log (a card scanned on it: that character's entries) within 100 ms;
 - a scan to the sheet within 50 ms.
@@ -37,6 +39,7 @@ RATIO_BUDGET = 2.0
 FIRST_ROWS_MS = 200.0
 FILTER_MS = 100.0
 SCAN_MS = 50.0
+TYPED_MS = 50.0
 SCANNED = ["c17", "c42", "c99", "c150", "c230", "c7", "c64", "c181", "c260", "c5"]
 
 
@@ -84,6 +87,22 @@ def cold_starts(folder: Path, env: dict[str, str], runs: int) -> None:
     print(f"  the record of the big night open on screen after {figure(opened)}")
 
 
+def while_reading(folder: Path, env: dict[str, str], runs: int) -> None:
+    """A name typed while the record is read: drawn at once, its sheet shown once the night is read."""
+    saying, typed, sheets = [], [], []
+    for _ in range(runs):
+        terminal = Terminal(station(folder), env)
+        try:
+            saying.append(terminal.wait_for(b"Reading the night record"))
+            typed.append(terminal.press(b"Character 17", b"Character 17"))
+            terminal.press(b"\r", b"comes up as soon")
+            sheets.append(terminal.wait_for(b"(c17)"))
+        finally:
+            terminal.close()
+    print(f"while the record is read: the station says so after {figure(saying)}; a name typed drawn in {figure(typed, TYPED_MS)}")
+    print(f"  and its sheet on screen once the night is read, after {figure(sheets)} from the start")
+
+
 def on_screen(folder: Path, env: dict[str, str], runs: int, cards: dict[str, bytes]) -> None:
     """The log and the reconciliation's first rows, a filter, scans: each `runs` times."""
     terminal = Terminal(station(folder), env)
@@ -124,6 +143,7 @@ def main(runs: int = 5) -> int:
         os.environ["LARP_HOME"] = env["LARP_HOME"]
         big_record(folder, env)
         cold_starts(folder, env, runs)
+        while_reading(folder, env, runs)
         on_screen(folder, env, runs, payloads())
     return 0
 

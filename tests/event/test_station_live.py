@@ -1,12 +1,10 @@
 """The station all night in an event: another station's entry on screen within 2 s, and the
 status bar saying online, or offline since when with the entries waiting."""
 
-import io
 import stat
 import time
 
 import pytest
-from rich.console import Console
 
 from larp.cli import build_parser
 from larp.sheet import Category
@@ -17,7 +15,7 @@ from larp.station.widgets.clock_bar import ClockBar
 from larp.station.widgets.sheet_view import SheetView
 from tests.event.stations import joined
 from tests.ledger.helpers import contest
-from tests.station.conftest import look_up, pilot_test
+from tests.station.conftest import look_up, pilot_test, reconciled, reconciliation_text
 
 ARRIVAL_SECONDS = 2.0
 
@@ -44,12 +42,6 @@ async def test_d_the_station_shows_another_stations_entry_within_2_s(hall_and_ba
         assert app.screen.query_one(ClockBar).event == "online"
 
 
-def text_of(static) -> str:
-    console = Console(file=io.StringIO(), width=120, record=True)
-    console.print(static.content)
-    return console.export_text()
-
-
 async def shown_within(pilot, seen, seconds: float = ARRIVAL_SECONDS) -> bool:
     deadline = time.monotonic() + seconds
     while not seen() and time.monotonic() < deadline:
@@ -68,10 +60,10 @@ async def test_d_the_night_log_and_the_reconciliation_show_another_stations_entr
         entry = hall.record(contest("cody", "Brawny", "janet", "Quick", ("rock", "scissors")))
         assert await shown_within(pilot, lambda: entry.id in log.shown)
         await pilot.press("f4")
-        reconciliation = app.screen.query_one("#characters")
-        assert isinstance(app.screen, ReconcileScreen) and "Janet Reyes" in text_of(reconciliation)
+        reconciliation = app.screen
+        assert isinstance(reconciliation, ReconcileScreen) and "Janet Reyes" in await reconciled(pilot)
         hall.regain("ruth", "mental")
-        assert await shown_within(pilot, lambda: "Ruth" in text_of(reconciliation))
+        assert await shown_within(pilot, lambda: "Ruth" in reconciliation_text(reconciliation))
 
 
 @pilot_test

@@ -121,6 +121,20 @@ async def set_up_challenge(pilot, challenger: str, defender: str | None = None, 
     await pilot.pause()
 
 
+def reconciliation_text(screen) -> str:
+    """What the reconciliation screen shows, as plain text (its lines, laid out in a worker)."""
+    return "\n".join(line.text.rstrip() for line in screen.view.lines)
+
+
+async def reconciled(pilot) -> str:
+    """After F4: the reconciliation once made and laid out in its worker, as plain text."""
+    screen = pilot.app.screen
+    while screen.printout is None or screen.laid != screen.started:
+        await pilot.pause(0.02)
+    await pilot.pause()
+    return reconciliation_text(screen)
+
+
 def plain(renderable, width: int = 116) -> str:
     """What a Rich renderable says, as plain text."""
     import io

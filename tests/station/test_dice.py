@@ -9,7 +9,7 @@ from larp.station.screens.dice import DiceScreen
 from larp.station.screens.log import NightLogScreen
 from larp.station.screens.sheets import SheetScreen
 from larp.station.widgets.key_bar import KeyBar
-from tests.station.conftest import SIZE, look_up, open_dice, pilot_test, plain, roll_typed, type_in
+from tests.station.conftest import SIZE, look_up, open_dice, pilot_test, plain, reconciled, roll_typed, type_in
 
 
 def shown(screen, selector: str) -> str:
@@ -145,8 +145,7 @@ async def test_station_dice_roll_lands_in_the_night_log_and_the_reconciliation(w
         detail = shown(app.screen, "#entry-text")
         assert "Pool: Wits 3 + Composure 3 = 6 dice" in detail
         await pilot.press("f4")
-        await pilot.pause()
-        assert entry.short_id in shown(app.screen, "#characters")
+        assert entry.short_id in await reconciled(pilot)
 
 
 @pilot_test
@@ -161,8 +160,7 @@ async def test_d_sg_6_willpower_spent_on_a_roll_lands_on_the_sheet_once(wolves):
         assert "Willpower 4 of 5" in shown(app.screen, "#roller")
         assert app.screen.query_one("#willpower", Checkbox).value is False  # the next roll spends none unless asked
         await pilot.press("f4")
-        await pilot.pause()
-        assert "spent Willpower 1" in shown(app.screen, "#characters")
+        assert "spent Willpower 1" in await reconciled(pilot)
 
 
 @pilot_test
@@ -184,8 +182,7 @@ async def test_d_health_1_damage_marked_on_the_track_shows_on_the_sheet(wolves):
         sheet = plain(app.screen.query_one("#sheet").render())
         assert "[X][X][ ]" in sheet and "takes 2 lethal" in sheet
         await pilot.press("f4")
-        await pilot.pause()
-        assert "takes 2 lethal" in shown(app.screen, "#characters")
+        assert "takes 2 lethal" in await reconciled(pilot)
 
 
 @pilot_test

@@ -34,6 +34,23 @@ async def test_a_reversal_asks_why_and_puts_the_sheet_right(app, desk):
 
 
 @pilot_test
+async def test_back_on_the_log_the_table_stands_as_it_was_unless_the_record_changed(app, desk, monkeypatch):
+    async with app.run_test(size=SIZE) as pilot:
+        await janet_loses_to_cody(pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+        screen = app.screen
+        filled = []
+        monkeypatch.setattr(screen, "fill_table", lambda: filled.append(True))
+        await pilot.press("f2", "f3")
+        await pilot.pause()
+        assert filled == []  # nothing changed: nothing read again
+        await pilot.press("f2", "f5", "f3")  # a Hold! is an entry
+        await pilot.pause()
+        assert filled == [True]
+
+
+@pilot_test
 async def test_the_log_filters_by_character_and_kind(app, desk):
     async with app.run_test(size=SIZE) as pilot:
         await janet_loses_to_cody(pilot)

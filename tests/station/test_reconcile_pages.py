@@ -1,11 +1,8 @@
-"""The reconciliation of a long night: made in a worker, its characters shown a page at a time."""
-
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+"""The reconciliation of a long night: made and laid out in a worker, shown a page at a time."""
 
 from larp.sheet.transcript import ChallengeEvent
 from larp.station.screens.reconcile import ReconcileScreen
-from tests.station.conftest import SIZE, pilot_test, plain
+from tests.station.conftest import SIZE, pilot_test, reconciled
 
 CHALLENGERS = ["aldous", "anselm", "bryn", "cody", "dez"]
 
@@ -18,23 +15,60 @@ def static_challenge(desk, cid: str) -> ChallengeEvent:
     )
 
 
+async def to_the_foot(pilot) -> str:
+    """The Narrator scrolls down to the last line: the next page comes in."""
+    pilot.app.screen.view.scroll_end(animate=False)
+    await pilot.pause()
+    return await reconciled(pilot)
+
+
 @pilot_test
 async def test_the_characters_come_a_page_at_a_time_as_the_narrator_scrolls_down(app, desk, monkeypatch):
-    monkeypatch.setattr("larp.station.screens.reconcile.PAGE", 2)
+    monkeypatch.setattr("larp.station.widgets.reconciliation.CHARACTERS_PAGE", 2)
     for cid in CHALLENGERS:
         desk.record(static_challenge(desk, cid))
     async with app.run_test(size=(SIZE[0], 16)) as pilot:  # the first page fills the screen
         await pilot.press("f4")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReconcileScreen)
-        shown = plain(screen.query_one("#characters", Static).content)
+        shown = await reconciled(pilot)
+        assert isinstance(app.screen, ReconcileScreen)
         assert "Aldous" in shown and "3 more characters changed: scroll down" in shown
         assert "Dez" not in shown
-        for _ in range(2):
-            view = screen.query_one("#reconciliation", VerticalScroll)
-            view.scroll_end(animate=False)
-            await pilot.pause()
-        shown = plain(screen.query_one("#characters", Static).content)
+        await to_the_foot(pilot)
+        shown = await to_the_foot(pilot)
         assert "Dez" in shown and "more characters changed" not in shown
+        assert "No change tonight:" in shown
+
+
+@pilot_test
+async def test_the_anomalies_come_a_page_at_a_time_before_the_characters(app, desk, monkeypatch):
+    monkeypatch.setattr("larp.station.widgets.reconciliation.ANOMALIES_PAGE", 1)
+    mistaken = desk.record(static_challenge(desk, "cody"))
+    desk.record(static_challenge(desk, "cody"))  # relies on the first, which is reversed after it
+    desk.record(static_challenge(desk, "cody"))
+    desk.reverse(mistaken.id, "the climb was never called")
+    async with app.run_test(size=(SIZE[0], 10)) as pilot:  # the first page fills the screen
+        await pilot.press("f4")
+        shown = await reconciled(pilot)
+        assert shown.count("reversed-relied-on") == 1 and "1 more anomaly: scroll down" in shown
+        assert "Cody Harlan\n" not in shown  # her changes come after the anomalies
+        shown = await to_the_foot(pilot)
+        assert shown.count("reversed-relied-on") == 2 and "more anomal" not in shown
+        assert "Cody Harlan\n" in shown
+
+
+@pilot_test
+async def test_back_on_the_reconciliation_it_stands_as_it_was_unless_the_record_changed(app, desk):
+    desk.record(static_challenge(desk, "cody"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f4")
+        await reconciled(pilot)
+        screen = app.screen
+        made = screen.printout
+        await pilot.press("f2", "f4")
+        await pilot.pause()
+        assert screen.printout is made  # not reconciled again
+        await pilot.press("f2")
+        desk.record(static_challenge(desk, "bryn"))
+        await pilot.press("f4")
+        assert "Bryn Halvorsen" in await reconciled(pilot)
+        assert screen.printout is not made

@@ -5,7 +5,7 @@ from textual.widgets import DataTable, Input, Select
 from larp.station.modals import ConfirmScreen
 from larp.station.widgets.clock_bar import ClockBar
 from larp.station.widgets.key_bar import KeyBar
-from tests.station.conftest import SCREEN_SIZES, janet_loses_to_cody, look_up, pilot_test, plain, set_up_challenge
+from tests.station.conftest import SCREEN_SIZES, janet_loses_to_cody, look_up, pilot_test, plain, reconciled, set_up_challenge
 
 SMALL, LARGE = SCREEN_SIZES[0], SCREEN_SIZES[-1]
 
@@ -158,3 +158,20 @@ async def test_a_long_question_scrolls_to_its_buttons_at_80_by_24(app):
         assert question.region.bottom <= SMALL[1]
         no = app.screen.query_one("#no")
         assert question.region.contains_region(no.region)
+
+
+@pilot_test
+async def test_the_reconciliation_is_laid_out_again_at_the_width_of_a_resized_terminal(app):
+    async with app.run_test(size=SMALL) as pilot:
+        await janet_loses_to_cody(pilot)
+        await pilot.press("f4")
+        await reconciled(pilot)
+        screen = app.screen
+        small = screen.view.width_to_lay_out
+        assert {line.cell_length for line in screen.view.lines} == {small}
+        await pilot.resize_terminal(*LARGE)
+        while screen.width == small:
+            await pilot.pause(0.02)
+        await reconciled(pilot)
+        assert screen.width == screen.view.width_to_lay_out > small
+        assert {line.cell_length for line in screen.view.lines} == {screen.width}

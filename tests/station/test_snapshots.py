@@ -13,7 +13,7 @@ import pytest
 
 from larp.sheet import Category
 from larp.station import create_app
-from tests.station.conftest import CARDS, PIER, janet_loses_to_cody, look_up, reverse_in_the_log, set_up_challenge
+from tests.station.conftest import CARDS, PIER, janet_loses_to_cody, look_up, reconciled, reverse_in_the_log, set_up_challenge
 
 
 @pytest.fixture(autouse=True)
@@ -107,8 +107,7 @@ def test_reconcile(app, snap_compare, screen_size):
         await janet_loses_to_cody(pilot)
         await set_up_challenge(pilot, "bryn", "teo", category=Category.PHYSICAL)  # not the Social one remembered
         await pilot.press("r", "s", "enter", "enter", "escape", "f4")
-        await pilot.app.workers.wait_for_complete()  # the night is reconciled in a worker
-        await pilot.pause()
+        await reconciled(pilot)  # the night is reconciled and laid out in a worker
         await read_notifications(pilot)
 
     assert snap_compare(app, terminal_size=screen_size, run_before=run_before)

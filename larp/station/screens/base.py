@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable
 
+from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -28,6 +29,12 @@ class StationScreen(Screen):
     def record_changed(self) -> None:
         """The night record changed (an entry written here, or arrived from another station):
         show it afresh. The night log and the reconciliation read it again; others need not."""
+
+    def without_record(self) -> Text:
+        """What a screen shows while there is no desk: the night record being read, or not opened."""
+        if self.app.opening_failed is not None:
+            return Text("The night record did not open: F2 shows why.", style="bold")
+        return Text("Reading the night record…", style="dim")
 
     def commands(self) -> Iterable[SystemCommand]:
         """What this screen adds to the command palette."""

@@ -84,6 +84,8 @@ class NightLogScreen(HoldsScans, StationScreen):
         self.reversed_by: dict[str, str] = {}
         self.columns: tuple[tuple[str, ...], int] | None = None
         """The columns before the summary, and the summary's width, as fitted to the screen."""
+        self.revision: int | None = None
+        """The desk's revision the table was read at: back on the log, it stands as it was unless the record changed."""
 
     def body(self) -> ComposeResult:
         with Horizontal(id="filters"):
@@ -105,8 +107,12 @@ class NightLogScreen(HoldsScans, StationScreen):
             self.fill_table()  # the same entries, in the columns that fit now
 
     def on_screen_resume(self) -> None:
-        self.fit_columns()
-        self.record_changed()
+        """Back on the log: the record read again if it changed meanwhile, else the table as it was."""
+        refit = self.fit_columns()
+        if self.desk is None or self.desk.revision != self.revision:
+            self.record_changed()
+        elif refit:
+            self.fill_table()
 
     def fit_columns(self) -> bool:
         """The table's columns for the screen's width; True if they changed (the rows must be shown again)."""
@@ -126,6 +132,7 @@ class NightLogScreen(HoldsScans, StationScreen):
         """Read the record afresh: the filters' choices and the entries."""
         self.fill_filters()
         self.show_entries()
+        self.revision = None if self.desk is None else self.desk.revision
 
     def fill_filters(self) -> None:
         if self.desk is None:
@@ -159,6 +166,7 @@ class NightLogScreen(HoldsScans, StationScreen):
     def show_entries(self) -> None:
         """The table, from the desk, filtered; the cursor stays on the same entry where it can."""
         if self.desk is None:
+            self.show_detail()
             return
         entries = self.app.consult(lambda: self.desk.entries(**self.filters()))
         everything = self.app.consult(lambda: self.desk.entries(kind=Kind.REVERSAL.value))
@@ -221,6 +229,9 @@ class NightLogScreen(HoldsScans, StationScreen):
     def show_detail(self) -> None:
         """The entry under the cursor in full, and where its characters stand now."""
         detail = self.query_one("#entry-text", Static)
+        if self.desk is None:
+            detail.update(self.without_record())
+            return
         entry = self.selected()
         if entry is None:
             detail.update(Text("No entry to show: change the filters, or record something first.", style="dim"))

@@ -1,64 +1,22 @@
-"""The night reconciled: anomalies first, then per character her start, her changes and her end."""
+"""The night reconciled: anomalies first, then per character her start, her changes and her end.
 
-from rich.console import Group, RenderableType
-from rich.table import Table
+The night is reconciled and its pages laid out in a worker, then scrolled as lines: a big
+night's thousands of changes never hold the screen still, and coming back to the screen shows
+them at once, unless the record changed meanwhile.
+"""
+
+from collections.abc import Callable
+from itertools import chain
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.worker import get_current_worker
 
-from larp.rules import CharacterState, game_time
-from larp.rules.tabletop import TableState
-from larp.sheet import ATTRIBUTES
 from larp.station.screens.base import StationScreen
-
-
-PAGE = 20
-"""The characters shown at a time: a night of hundreds shows its first at once."""
-
-
-def standing(character: CharacterState | TableState) -> str:
-    """A character's totals in one line: categories, Willpower, Abilities spent (a tabletop
-    character: Willpower and her Health track)."""
-    if isinstance(character, TableState):
-        return character.describe()
-    parts = [f"{category.value.title()} {character.total(category)}" for category in ATTRIBUTES]
-    parts.append(f"Willpower {character.willpower}")
-    spent = {
-        name: rating - character.abilities.get(name, 0)
-        for name, rating in character.sheet.abilities.items()
-        if rating - character.abilities.get(name, 0)
-    }
-    if spent:
-        parts.append("spent " + ", ".join(f"{name} {points}" for name, points in spent.items()))
-    return " · ".join(parts)
-
-
-def delta_text(delta: dict) -> str:
-    """What one entry did to a character, from the reconciliation's delta."""
-    parts = []
-    for category, names in delta.get("lost", {}).items():
-        if names:
-            parts.append(f"lost {', '.join(names)} ({category.title()})")
-    for category, names in delta.get("regained", {}).items():
-        parts.append(f"regained {', '.join(names) or 'nothing'} ({category.title()})")
-    spent = delta.get("spent", {})
-    points = [f"{name} {count}" for name, count in spent.get("abilities", {}).items() if count]
-    if spent.get("willpower"):
-        points.append(f"Willpower {spent['willpower']}")
-    if points:
-        parts.append("spent " + ", ".join(points))
-    health = dict(delta.get("health", {}))
-    track = health.pop("track", None)
-    for kind, amount in health.items():
-        parts.append(f"takes {amount} {kind}" if amount > 0 else f"heals {-amount} {kind}")
-    if track:
-        parts.append(f"Health {track}")
-    if delta.get("sheet"):
-        parts.append("sheet changed")
-    return "; ".join(parts)
+from larp.station.widgets.laid_out import LaidOutLines, laid_out
+from larp.station.widgets.reconciliation import Printout
 
 
 class ReconcileScreen(StationScreen):
@@ -70,104 +28,104 @@ class ReconcileScreen(StationScreen):
         Binding("ctrl+r", "refresh", "Reconcile again", id="reconcile.again", tooltip="read the night record afresh"),
     ]
 
-    def body(self) -> ComposeResult:
-        with VerticalScroll(id="reconciliation"):
-            yield Static(id="anomalies")
-            yield Static(id="characters")
-
-    reconciliation = None
+    printout: Printout | None = None
     pages = 1
-    """How many pages of characters are shown: the next comes in as the Narrator scrolls down to the last."""
+    """How many pages are shown: the next comes in as the Narrator scrolls down to the last."""
+    revision: int | None = None
+    """The desk's revision last reconciled: back on the screen, the reconciliation stands unless the record changed."""
+    width = 0
+    """The width the pages shown were laid out at."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: list = []
+        """The lines of the pages shown (without what follows them)."""
+        self.started = self.laid = 0
+        """Lay-outs started, and the last one shown: only the latest one started is shown."""
+
+    def body(self) -> ComposeResult:
+        yield LaidOutLines(id="reconciliation")
+
+    @property
+    def view(self) -> LaidOutLines:
+        return self.query_one(LaidOutLines)
 
     def on_mount(self) -> None:
-        self.watch(self.query_one("#reconciliation", VerticalScroll), "scroll_y", self.scrolled, init=False)
+        self.watch(self.view, "scroll_y", self.more_at_the_foot, init=False)
 
     def on_screen_resume(self) -> None:
-        self.record_changed()
+        if self.desk is None or self.desk.revision != self.revision:
+            self.record_changed()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_width)
 
     def action_refresh(self) -> None:
         self.record_changed()
 
     def record_changed(self) -> None:
-        """Reconcile the night record afresh: the entries read here, the night folded in a
-        worker, so that a long night never holds the screen still."""
+        """Reconcile the night record afresh: the entries read here, the night folded and laid
+        out in a worker, so that a long night never holds the screen still."""
         if self.desk is None:
+            self.say(self.without_record())
             return
         reconciling = self.app.consult(self.desk.reconciler)
         if reconciling is None:
             return
-        if self.reconciliation is None:
-            self.query_one("#anomalies", Static).update(Text("Reconciling the night…", style="dim"))
-        self.reconcile(reconciling)
+        self.revision = self.desk.revision
+        if self.printout is None:
+            self.say(Text("Reconciling the night…", style="dim"))
+        name = self.desk.chronicle.name
+        self.start(lambda: Printout(reconciling(), name), 0, self.pages)
 
-    @work(thread=True, exclusive=True, exit_on_error=False)
-    def reconcile(self, reconciling) -> None:
-        done = reconciling()
-        self.app.call_from_thread(self.show, done)
+    def say(self, text: Text) -> None:
+        self.view.show(laid_out([text], max(text.cell_len, 1)))
 
-    def show(self, reconciliation) -> None:
-        self.reconciliation = reconciliation
-        self.query_one("#anomalies", Static).update(self.anomalies(reconciliation))
-        self.show_characters()
-
-    def show_characters(self) -> None:
-        self.query_one("#characters", Static).update(self.characters(self.reconciliation))
-
-    def scrolled(self, scroll_y: float) -> None:
-        """At the foot of the page, the next page of characters (a page is longer than a screen)."""
-        view = self.query_one("#reconciliation", VerticalScroll)
-        if self.reconciliation is None or scroll_y < view.max_scroll_y:
+    def start(self, make: Callable[[], Printout], first: int, last: int) -> None:
+        """Lay out pages `first` to `last` (not included) of the printout `make` gives, in a
+        worker; once the view has a width to lay them out at."""
+        width = self.view.width_to_lay_out
+        if not width:
+            self.call_after_refresh(self.start, make, first, last)
             return
-        if len(self.changed(self.reconciliation)) > self.pages * PAGE:
-            self.pages += 1
-            self.show_characters()
+        self.started += 1
+        self.lay_out(make, first, last, width, self.started)
 
-    def anomalies(self, reconciliation) -> RenderableType:
-        heading = Text()
-        heading.append(f"Night {reconciliation.night} of {self.desk.chronicle.name}", style="bold underline")
-        heading.append(f"  · stations {', '.join(reconciliation.stations) or 'none'}", style="dim")
-        if not reconciliation.anomalies:
-            return Group(heading, Text(), Text("No anomalies: every entry fits the sheets it changed.", style="green"))
-        table = Table(title="Anomalies: settle these first", title_justify="left", title_style="bold red", expand=True)
-        table.add_column("Character", no_wrap=True)
-        table.add_column("Entry", no_wrap=True)
-        table.add_column("Station", no_wrap=True)
-        table.add_column("What is wrong", ratio=1)
-        names = reconciliation.characters
-        for anomaly in reconciliation.anomalies:
-            who = names[anomaly.character].name if anomaly.character in names else anomaly.character
-            table.add_row(
-                who,
-                f"{anomaly.entry.short_id} at {game_time(anomaly.entry.game_time)}",
-                anomaly.entry.station,
-                Text.assemble((f"{anomaly.kind}: ", "bold"), anomaly.message),
-            )
-        return Group(heading, Text(), table)
+    @work(thread=True, exclusive=True, group="reconciling", exit_on_error=False)
+    def lay_out(self, make: Callable[[], Printout], first: int, last: int, width: int, number: int) -> None:
+        printout = make()
+        last = max(1, min(last, printout.pages))
+        lines = laid_out(chain.from_iterable(printout.page(page) for page in range(first, last)), width)
+        after = laid_out([printout.after(last)], width)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.show, number, printout, first, last, width, lines, after)
 
-    @staticmethod
-    def changed(reconciliation) -> list:
-        return [night for night in reconciliation.characters.values() if night.changes]
+    def show(self, number: int, printout: Printout, first: int, last: int, width: int, lines: list, after: list) -> None:
+        if number != self.started:
+            return  # a later lay-out is under way
+        self.laid = number
+        view = self.view
+        place = view.scroll_y / max(len(view.lines), 1)  # laid out again at another width: about the same place
+        self.shown = (self.shown if first else []) + lines
+        self.printout, self.pages, self.width = printout, last, width
+        view.show(self.shown + after)
+        if not first:
+            view.scroll_to(y=round(place * len(view.lines)), animate=False, immediate=True)
+        self.fit_width()
+        self.call_after_refresh(self.more_at_the_foot)  # pages that don't fill the screen: the next at once
 
-    def characters(self, reconciliation) -> RenderableType:
-        changed = self.changed(reconciliation)
-        quiet = [night.name for night in reconciliation.characters.values() if not night.changes]
-        parts: list[RenderableType] = [Text()]
-        for night in changed[: self.pages * PAGE]:
-            parts.append(Text(night.name, style="bold"))
-            table = Table.grid(padding=(0, 2))
-            table.add_column(style="dim", no_wrap=True)
-            table.add_column(no_wrap=True)
-            table.add_column(ratio=1)
-            table.add_row("start", "", standing(night.start))
-            for change in night.changes:
-                what = delta_text(change.delta) or Text(f"nothing lost or spent: {change.entry.summary}", style="dim")
-                if change.reversed_by:
-                    what = Text.assemble((str(what), "strike dim"), (f"  reversed by {change.reversed_by[:8]}", "yellow"))
-                table.add_row(game_time(change.entry.game_time), change.entry.short_id, what)
-            table.add_row("end", "", Text(standing(night.end), style="bold"))
-            parts += [table, Text()]
-        if len(changed) > self.pages * PAGE:
-            parts.append(Text(f"{len(changed) - self.pages * PAGE} more characters changed: scroll down", style="dim"))
-        elif quiet:
-            parts.append(Text.assemble(("No change tonight: ", "bold"), ", ".join(quiet)))
-        return Group(*parts)
+    def fit_width(self) -> None:
+        """The screen resized: the pages shown laid out again at the width it has now."""
+        printout = self.printout
+        width = self.view.width_to_lay_out
+        if printout is not None and width and width != self.width and self.laid == self.started:
+            self.start(lambda: printout, 0, self.pages)
+
+    def more_at_the_foot(self) -> None:
+        """Scrolled down to the foot of the pages shown (or they don't fill the screen): the next page."""
+        printout = self.printout
+        view = self.view
+        if printout is None or view.scroll_y < view.max_scroll_y or self.laid != self.started:
+            return
+        if self.pages < printout.pages:
+            self.start(lambda: printout, self.pages, self.pages + 1)

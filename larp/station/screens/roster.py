@@ -57,6 +57,7 @@ class RosterScreen(StationScreen):
 
     def show_roster(self) -> None:
         if self.desk is None:
+            self.query_one("#roster-count", Static).update(self.without_record())
             return
         text = self.query_one("#roster-filter", Input).value
         shown = self.app.consult(self.desk.roster, text)

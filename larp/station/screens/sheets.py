@@ -21,6 +21,10 @@ from larp.station.widgets.lookup_field import LookupField
 if TYPE_CHECKING:
     from larp.station.widgets.sheet_view import SheetView
 
+READING = (
+    "Reading the night record…\n"
+    "A card scanned or a name typed now comes up as soon as the night is read (a big night takes a moment)."
+)
 WELCOME = (
     "Scan a character's card, or type a name or an id, then Enter.\n\n"
     "Ctrl+N starts a challenge for the character on screen (in a dice chronicle, Ctrl+R rolls her dice), F3 shows the night log, "
@@ -43,11 +47,14 @@ class SheetScreen(StationScreen):
 
     character_id: var[str | None] = var(None)
     """The character whose sheet is on screen."""
+    waiting: str | None = None
+    """What was scanned or typed while the night record was read: looked up once it is."""
 
     def body(self) -> ComposeResult:
         yield LookupField(id="lookup")
         with VerticalScroll(id="sheet-scroll"):
             yield Static(id="opening-failed")
+            yield Static(READING, id="reading")
             yield Static(WELCOME, id="welcome")
 
     def on_mount(self) -> None:
@@ -56,17 +63,31 @@ class SheetScreen(StationScreen):
         self.watch(self.app, "game_minutes", self.clock_moved, init=False)
 
     def night_opened(self, desk) -> None:
-        """The sheet panel, once there is a night record to read sheets from."""
+        """The sheet panel, once there is a night record to read sheets from; then what was
+        scanned or typed meanwhile."""
+        self.query_one("#reading").display = desk is None and self.app.opening_failed is None
         if desk is None or self.view is not None:
             return
         from larp.station.widgets.sheet_view import SheetView
 
         self.query_one("#sheet-scroll").mount(SheetView(id="sheet"))
+        if self.waiting is not None:
+            self.call_after_refresh(self.look_up_waiting)
+
+    def look_up_waiting(self) -> None:
+        text, self.waiting = self.waiting, None
+        field = self.query_one(LookupField)
+        if field.input.value.strip() == text:  # else the Narrator has typed on since: her text stays
+            field.clear()
+        self.ask(text)
 
     def show_failure(self, failure: str | None) -> None:
         """Why the night record did not open, until it opens: the file, line and field, and Ctrl+L."""
         shown = self.query_one("#opening-failed", Static)
         shown.display = failure is not None
+        self.query_one("#reading").display = failure is None and self.desk is None
+        if failure is not None:
+            self.waiting = None  # the field keeps it, for Enter once the record opens
         self.query_one("#welcome").display = failure is None and self.character_id is None
         if failure is not None:
             shown.update(Text.assemble(
@@ -100,21 +121,27 @@ class SheetScreen(StationScreen):
             if self.app.opening_failed is not None:
                 self.notify("The night record did not open: fix what the screen says, then Ctrl+L.", title="Nothing to look up yet", severity="error")
             else:
-                self.notify("The night record is still opening: press Enter again in a moment.", title="Opening the night record", severity="warning")
+                self.waiting = event.text
+                self.notify("The sheet comes up as soon as the night record is read.", title="Reading the night record")
             return
         event.field.clear()
-        found = self.look_up(event.text)
+        self.ask(event.text)
+
+    def ask(self, text: str) -> None:
+        """The sheet of the character a card or a text names; the others it might mean, offered."""
+        field = self.query_one(LookupField)
+        found = self.look_up(text)
         if found is None:
             return
         if not found:
             self.notify(
-                f"No character matches “{event.text}”. Check the spelling, or scan the card again.",
+                f"No character matches “{text}”. Check the spelling, or scan the card again.",
                 title="Nobody found",
                 severity="warning",
             )
             return
         self.show(found[0].id)
-        event.field.offer(found[1:])
+        field.offer(found[1:])
 
     def look_up(self, text: str):
         """The desk's matches; a genuine card of a character new in the chronicle folder offers to take her."""

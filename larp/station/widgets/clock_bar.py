@@ -11,7 +11,7 @@ from larp.station.sizes import WIDE
 class ClockBar(Widget):
     """Where the Narrator is, and the game time: running, or stopped by a Hold!"""
 
-    place = reactive("Opening the night record…")
+    place = reactive("Reading the night record…")
     minutes: reactive[float | None] = reactive(None)
     """Game minutes since the night opened; None until the night record is open."""
     held = reactive(False)
