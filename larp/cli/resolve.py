@@ -45,21 +45,20 @@ def read_input(name: str) -> str:
 
 @collector_paused
 def run(args) -> int:
+    from larp.rules import RuleError
     from larp.sheet import SheetError
     from larp.sheet.streaming import load_long_transcript
 
     try:
         where = "standard input" if args.file == "-" else args.file
         transcript = load_long_transcript(read_input(args.file), where)
+        if args.explain:
+            transcript.events.check_rest()  # a transcript that does not fit is refused before the account starts
+            return explain(transcript)
+        text = replayed(transcript, args.indent)
     except SheetError as error:
         print(f"larp resolve: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if args.explain:
-        return explain(transcript)
-    from larp.rules import RuleError
-
-    try:
-        text = replayed(transcript, args.indent)
     except RuleError as error:
         print(json.dumps({"error": error.to_json()}, indent=args.indent))
         return EXIT_FORBIDDEN
@@ -70,7 +69,19 @@ def run(args) -> int:
 
 def replayed(transcript, indent: int | None) -> str:
     """The night replayed, as the contract's JSON. Each result is kept as its JSON only, not
-    with the rules' notes, so that a long night's replay holds little more than its output."""
+    with the rules' notes, so that a long night's replay holds little more than its output.
+    The events are validated as they are reached: a step the rules refuse is reported only
+    once the events after it are known to fit the contract."""
+    from larp.rules import RuleError
+
+    try:
+        return _replayed(transcript, indent)
+    except RuleError:
+        transcript.events.check_rest()
+        raise
+
+
+def _replayed(transcript, indent: int | None) -> str:
     from larp.rules import Night, replaying
 
     night = Night.begin(transcript.characters, transcript.house_rules)  # as it stands without events
