@@ -1,13 +1,19 @@
-"""`evolve(obj, **changes)`: `dataclasses.replace` for the engine's frozen states, faster.
+"""`evolve(obj, **changes)`: `dataclasses.replace` for the engine's frozen states, faster;
+`made(cls, **values)`: a new one, faster than its `__init__`.
 
 A challenge is replayed step by step, each step a new state; `dataclasses.replace`
 runs `__init__` and copies field by field, which dominated a replayed night. This
 copies the instance dictionary in one go. A name that is not a field is refused.
 A state may keep values derived from its fields under `MEMO`; they are not carried
 over, since the new state's fields differ.
+
+A frozen dataclass's `__init__` sets each field through `object.__setattr__`: a state
+of twenty fields took 4 µs to make. `made` fills the instance dictionary from the
+fields' defaults in one go. The states are never changed in place, so that a default
+made by a `default_factory` is made once per class and shared.
 """
 
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from typing import Any, TypeVar
 
 State = TypeVar("State")
@@ -16,13 +22,17 @@ MEMO = "_memo"
 
 _new = object.__new__
 _FIELDS: dict[type, frozenset[str]] = {}
+_DEFAULTS: dict[type, tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def _names(cls: type) -> frozenset[str]:
+    names = _FIELDS[cls] = frozenset(field.name for field in fields(cls))
+    return names
 
 
 def evolve(obj: State, **changes: Any) -> State:
     cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = frozenset(field.name for field in fields(cls))
+    names = _FIELDS.get(cls) or _names(cls)
     if not changes.keys() <= names:
         raise AttributeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)}")
     new = _new(cls)
@@ -31,3 +41,28 @@ def evolve(obj: State, **changes: Any) -> State:
     attributes.update(changes)
     attributes.pop(MEMO, None)
     return new
+
+
+def made(cls: type[State], **values: Any) -> State:
+    """A new `cls`, as `cls(**values)` makes it, its `__post_init__` aside (the engine's states have none)."""
+    known = _DEFAULTS.get(cls) or _defaults(cls)
+    defaults, required = known
+    if not required <= values.keys() or not values.keys() <= (_FIELDS.get(cls) or _names(cls)):
+        cls(**values)  # refuses what is missing or unknown, as the class itself says it
+    new = _new(cls)
+    attributes = new.__dict__
+    attributes.update(defaults)
+    attributes.update(values)
+    return new
+
+
+def _defaults(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
+    defaults = {}
+    for field in fields(cls):
+        if field.default is not MISSING:
+            defaults[field.name] = field.default
+        elif field.default_factory is not MISSING:
+            defaults[field.name] = field.default_factory()
+    required = frozenset(field.name for field in fields(cls) if field.name not in defaults)
+    known = _DEFAULTS[cls] = (defaults, required)
+    return known
