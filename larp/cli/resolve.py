@@ -87,12 +87,12 @@ def _replayed(transcript, indent: int | None) -> str:
     night = Night.begin(transcript.characters, transcript.house_rules)  # as it stands without events
     if indent is not None:
         results = []
-        for index, (night, result) in enumerate(replaying(transcript)):
+        for index, (night, result) in enumerate(replaying(transcript, noting=False)):
             results.append(result.to_json(index))
         return json.dumps({"results": results, "characters": night.to_json()}, indent=indent, ensure_ascii=False)
     encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
     parts = []
-    for index, (night, result) in enumerate(replaying(transcript)):
+    for index, (night, result) in enumerate(replaying(transcript, noting=False)):
         parts.append(encode(result.to_json(index)))
     return f'{{"results":[{",".join(parts)}],"characters":{encode(night.to_json())}}}'
 

@@ -13,7 +13,7 @@ from larp.rules.challenge.start import start_challenge
 from larp.rules.challenge.state import ChallengeState, Lock, Phase
 from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
-from larp.rules.evolve import evolve
+from larp.rules.evolve import evolve, made
 from larp.rules.notes import Note, game_time
 from larp.sheet import Category, HouseRules, Sheet
 from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, ClockEvent, OverrideStep, RegainEvent
@@ -26,13 +26,20 @@ class Night:
     clock: float = 0.0
     """Game time in minutes since the night opened."""
     locks: tuple[Lock, ...] = ()
+    noting: bool = True
+    """Whether each step and event says what happened, and by which rule (`Note`): the station,
+    the night record and `--explain` read the notes; `larp resolve` prints none, and a replay
+    without them is faster."""
 
     @classmethod
-    def begin(cls, sheets: Iterable[Sheet], rules: HouseRules | None = None, clock: float = 0.0) -> "Night":
+    def begin(
+        cls, sheets: Iterable[Sheet], rules: HouseRules | None = None, clock: float = 0.0, noting: bool = True
+    ) -> "Night":
         return cls(
             rules=rules or HouseRules(),
             characters={sheet.id: CharacterState.fresh(sheet) for sheet in sheets},
             clock=clock,
+            noting=noting,
         )
 
     def at(self, clock: float) -> "Night":
@@ -92,14 +99,17 @@ def finish(night: Night, state: ChallengeState, notes: Iterable[Note] = ()) -> t
     locks = night.locks
     if decided.lock is not None:
         locks = tuple(lock for lock in locks if lock.until > night.clock) + (decided.lock,)
-    result = EventResult(
+    if state.noting:
+        notes = tuple(notes) + _loss_notes(night, state, decided) + _lock_note(decided.lock)
+    result = made(
+        EventResult,
         winner=decided.winner.value if decided.winner else None,
         throws=decided.throws,
         successes=decided.successes,
         lost=decided.lost,
         spent=decided.spent,
         override=state.override,
-        notes=tuple(notes) + _loss_notes(night, state, decided) + _lock_note(decided.lock),
+        notes=tuple(notes),
     )
     return evolve(night, characters=characters, locks=locks), result
 
@@ -168,20 +178,18 @@ def regain(night: Night, character_id: str, category: Category) -> tuple[Night, 
         raise RuleError("R-NIGHT-1", f"{character.name} has no Willpower left to spend")
     back = character.lost.get(category.value, ())
     characters = {**night.characters, character_id: character.regaining(category)}
-    what = ", ".join(back) if back else "nothing: no Trait was lost"
-    note = Note("R-NIGHT-1", f"{character.name} spends a Willpower to regain lost {title} Traits: {what}")
-    result = EventResult(
-        spent={character_id: Spent({}, 1)},
-        regained={character_id: back},
-        notes=(note,),
-    )
+    notes = ()
+    if night.noting:
+        what = ", ".join(back) if back else "nothing: no Trait was lost"
+        notes = (Note("R-NIGHT-1", f"{character.name} spends a Willpower to regain lost {title} Traits: {what}"),)
+    result = EventResult(spent={character_id: Spent({}, 1)}, regained={character_id: back}, notes=notes)
     return evolve(night, characters=characters), result
 
 
 def advance(night: Night, minutes: float) -> tuple[Night, EventResult]:
     later = night.clock + minutes
-    note = Note("R-NIGHT-2", f"The game clock moves on {minutes:g} minutes, to {game_time(later)}")
-    return evolve(night, clock=later), EventResult(notes=(note,))
+    notes = (Note("R-NIGHT-2", f"The game clock moves on {minutes:g} minutes, to {game_time(later)}"),) if night.noting else ()
+    return evolve(night, clock=later), EventResult(notes=notes)
 
 
 def apply_event(night: Night, event: ChallengeEvent | RegainEvent | ClockEvent) -> tuple[Night, EventResult]:

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result, SideState
 from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
-from larp.rules.evolve import evolve
+from larp.rules.evolve import evolve, made
 from larp.rules.notes import Note, game_times
 from larp.rules.signs import Side
 from larp.sheet import Category
@@ -16,20 +16,23 @@ if TYPE_CHECKING:
 
 FIVE_MINUTE_CATEGORIES = (Category.SOCIAL, Category.MENTAL)
 FIVE_MINUTE_KINDS = ("contested", "static")
+COUNTED = {category: f"{category.value.title()} Traits" if category.is_attribute else category.value.title() for category in Category}
+"""What a side's true total counts first, by category (`SideState.made_of`)."""
 
 
 def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState, list[Note]]:
     """A challenge ready for its first step, or a RuleError saying why it can't be made."""
     category = spec.category
-    rules = night.rules
+    noting = night.noting
     challenger = _character(night, spec.challenger.character)
     _check_initiator(challenger, spec, category)
     first = _party(Side.CHALLENGER, challenger, spec.challenger, spec, night)
-    states = {challenger.id: challenger}
+    characters = {challenger.id: challenger}
     exhausted = False
     notes = []
     if isinstance(spec.defender, Static):
-        second = SideState(
+        second = made(
+            SideState,
             side=Side.DEFENDER,
             character=None,
             name=f"static {spec.defender.static}" if spec.kind != "simple" else "the Narrator",
@@ -39,41 +42,43 @@ def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState
         defender = _character(night, spec.defender.character)
         if defender.id == challenger.id:
             raise RuleError("R-CH-1", f"{challenger.name} can't challenge themself")
-        states[defender.id] = defender
+        characters[defender.id] = defender
         exhausted = defender.total(category) <= 0
         if exhausted:
-            notes.append(
-                Note("R-CH-3", f"{defender.name} has no {category.value.title()} Traits left and loses at once")
-            )
+            if noting:
+                notes.append(
+                    Note("R-CH-3", f"{defender.name} has no {category.value.title()} Traits left and loses at once")
+                )
         else:
             _check_responder(defender, spec.defender, category)
         second = _party(Side.DEFENDER, defender, spec.defender, spec, night)
-    notes.insert(0, Note("R-CH-1", _opening(first, second, spec)))
-    state = ChallengeState(
+    if noting:
+        notes.insert(0, Note("R-CH-1", _opening(first, second, spec)))
+    state = made(
+        ChallengeState,
         spec=spec,
-        rules=rules,
+        rules=night.rules,
         category=category,
+        kind=spec.kind,
         challenger=first,
         defender=second,
-        available={cid: c.available(category) for cid, c in states.items()},
-        abilities={cid: c.abilities for cid, c in states.items()},
-        willpower={cid: c.willpower for cid, c in states.items()},
-        retest_sources={cid: frozenset(c.sheet.retests) for cid, c in states.items()},
-        negatives={cid: c.sheet.negative.of(category) for cid, c in states.items()},
+        characters=characters,
         clock=night.clock,
+        noting=noting,
     )
     if exhausted:
         state = evolve(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="exhausted")
     lock = blocking_lock(night, state)
     if lock is not None:
-        until, now = game_times(lock.until, night.clock)
-        notes.append(
-            Note(
-                "R-NIGHT-2",
-                f"{first.name} failed this same challenge against {second.name}; the five-minute rule "
-                f"holds it until game time {until} (now {now})",
+        if noting:
+            until, now = game_times(lock.until, night.clock)
+            notes.append(
+                Note(
+                    "R-NIGHT-2",
+                    f"{first.name} failed this same challenge against {second.name}; the five-minute rule "
+                    f"holds it until game time {until} (now {now})",
+                )
             )
-        )
         state = evolve(state, phase=Phase.BLOCKED, lock=lock)
     return state, notes
 
@@ -117,12 +122,11 @@ def _check_responder(character: CharacterState, party: Party, category: Category
 
 
 def _check_bid(character: CharacterState, trait: str | None, category: Category, rule: str) -> None:
-    if trait is None:
+    if trait is None or trait in character.available(category):
         return
     if trait not in character.sheet.traits.of(category):
         raise RuleError(rule, f"{character.name} has no {category.value.title()} Trait {trait!r} on the sheet")
-    if trait not in character.available(category):
-        raise RuleError(rule, f"{character.name} has lost every {trait!r} tonight and can't bid it")
+    raise RuleError(rule, f"{character.name} has lost every {trait!r} tonight and can't bid it")
 
 
 def _party(side: Side, character: CharacterState, party: Party, spec: ChallengeSpec, night: "Night") -> SideState:
@@ -133,20 +137,21 @@ def _party(side: Side, character: CharacterState, party: Party, spec: ChallengeS
             raise RuleError("R-TIE-2", f"{character.name} has no Ability {party.ability!r} on the sheet")
         if category.is_attribute and night.rules.ability_adds_to_total:
             bonus_ability = character.sheet.abilities[party.ability]
-    made_of = [(f"{category.value.title()} Traits" if category.is_attribute else category.value.title(), character.total(category))]
+    standing = character.total(category)
+    made_of = [(COUNTED[category], standing)]
     if bonus_ability:
         made_of.append((party.ability, bonus_ability))
     if party.bonus:
         made_of.append(("bonus" if party.bonus > 0 else "penalty", party.bonus))
-    total = max(0, character.total(category) + party.bonus + bonus_ability)
-    return SideState(
+    return made(
+        SideState,
         made_of=tuple(made_of),
         side=side,
         character=character.id,
         name=character.name,
         bid=party.trait,
         ability=party.ability,
-        true_total=total,
+        true_total=max(0, standing + party.bonus + bonus_ability),
         bomb=night.rules.bomb and character.sheet.bomb,
     )
 
