@@ -21,48 +21,48 @@ State = TypeVar("State")
 MEMO = "_memo"
 
 _new = object.__new__
+_set = object.__setattr__
 _FIELDS: dict[type, frozenset[str]] = {}
-_DEFAULTS: dict[type, tuple[dict[str, Any], frozenset[str]]] = {}
-
-
-def _names(cls: type) -> frozenset[str]:
-    names = _FIELDS[cls] = frozenset(field.name for field in fields(cls))
-    return names
+_DEFAULTS: dict[type, tuple[dict[str, Any], frozenset[str], frozenset[str]]] = {}
 
 
 def evolve(obj: State, **changes: Any) -> State:
     cls = type(obj)
-    names = _FIELDS.get(cls) or _names(cls)
-    if not changes.keys() <= names:
+    try:
+        names = _FIELDS[cls]
+    except KeyError:
+        names = _FIELDS[cls] = frozenset(field.name for field in fields(cls))
+    if not names.issuperset(changes):
         raise AttributeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)}")
-    new = _new(cls)
-    attributes = new.__dict__
-    attributes.update(obj.__dict__)
+    attributes = obj.__dict__.copy()
     attributes.update(changes)
     attributes.pop(MEMO, None)
+    new = _new(cls)
+    _set(new, "__dict__", attributes)
     return new
 
 
 def made(cls: type[State], **values: Any) -> State:
     """A new `cls`, as `cls(**values)` makes it, its `__post_init__` aside (the engine's states have none)."""
-    known = _DEFAULTS.get(cls) or _defaults(cls)
-    defaults, required = known
-    if not required <= values.keys() or not values.keys() <= (_FIELDS.get(cls) or _names(cls)):
+    try:
+        defaults, required, names = _DEFAULTS[cls]
+    except KeyError:
+        defaults, required, names = _DEFAULTS[cls] = _defaults(cls)
+    if not required.issubset(values) or not names.issuperset(values):
         cls(**values)  # refuses what is missing or unknown, as the class itself says it
-    new = _new(cls)
-    attributes = new.__dict__
-    attributes.update(defaults)
+    attributes = defaults.copy()
     attributes.update(values)
+    new = _new(cls)
+    _set(new, "__dict__", attributes)
     return new
 
 
-def _defaults(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
+def _defaults(cls: type) -> tuple[dict[str, Any], frozenset[str], frozenset[str]]:
     defaults = {}
     for field in fields(cls):
         if field.default is not MISSING:
             defaults[field.name] = field.default
         elif field.default_factory is not MISSING:
             defaults[field.name] = field.default_factory()
-    required = frozenset(field.name for field in fields(cls) if field.name not in defaults)
-    known = _DEFAULTS[cls] = (defaults, required)
-    return known
+    names = frozenset(field.name for field in fields(cls))
+    return defaults, names - defaults.keys(), names
