@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from larp.sheet.character import Sheet
 from larp.sheet.errors import SheetError
-from larp.sheet.transcript import ChallengeSpec, Party, Transcript
+from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent, Transcript
 
 if TYPE_CHECKING:
     from larp.sheet.chronicle import Chronicle
@@ -212,9 +212,9 @@ def check_cast(sheets: Iterable[Sheet], named: Iterable[list[tuple[str, str]]], 
 
 
 def named_characters(event: Any) -> list[tuple[str, str]]:
-    if hasattr(event, "regain"):
+    if isinstance(event, RegainEvent):
         return [("regain.character", event.regain.character)]
-    if hasattr(event, "challenge"):
+    if isinstance(event, ChallengeEvent):
         spec: ChallengeSpec = event.challenge
         named = [("challenge.challenger.character", spec.challenger.character)]
         if isinstance(spec.defender, Party):
