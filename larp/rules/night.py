@@ -10,6 +10,7 @@ from typing import Iterable, Mapping
 from larp.rules.challenge.outcome import Outcome, Spent, outcome
 from larp.rules.challenge.play import CONCLUDE, apply, held
 from larp.rules.challenge.start import start_challenge
+from larp.rules.cast import Cast
 from larp.rules.challenge.state import ChallengeState, Lock, Phase
 from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
@@ -37,7 +38,7 @@ class Night:
     ) -> "Night":
         return cls(
             rules=rules or HouseRules(),
-            characters={sheet.id: CharacterState.fresh(sheet) for sheet in sheets},
+            characters=Cast({sheet.id: CharacterState.fresh(sheet) for sheet in sheets}),
             clock=clock,
             noting=noting,
         )
@@ -91,11 +92,12 @@ def finish(night: Night, state: ChallengeState, notes: Iterable[Note] = ()) -> t
     decided: Outcome | None = outcome(state)
     if decided is None:
         raise RuleError("R-RT-6", "the challenge is still under way")
-    characters = dict(night.characters)
+    cast = night.characters
+    changed = {}
     for cid, names in decided.lost.items():
-        characters[cid] = characters[cid].losing(state.category, names)
+        changed[cid] = cast[cid].losing(state.category, names)
     for cid, spent in decided.spent.items():
-        characters[cid] = characters[cid].spending(spent.abilities, spent.willpower)
+        changed[cid] = (changed[cid] if cid in changed else cast[cid]).spending(spent.abilities, spent.willpower)
     locks = night.locks
     if decided.lock is not None:
         locks = tuple(lock for lock in locks if lock.until > night.clock) + (decided.lock,)
@@ -111,7 +113,7 @@ def finish(night: Night, state: ChallengeState, notes: Iterable[Note] = ()) -> t
         override=state.override,
         notes=tuple(notes),
     )
-    return evolve(night, characters=characters, locks=locks), result
+    return evolve(night, characters=Cast.of(cast).changing(changed), locks=locks), result
 
 
 def _lock_note(lock: Lock | None) -> tuple[Note, ...]:
@@ -177,7 +179,7 @@ def regain(night: Night, character_id: str, category: Category) -> tuple[Night, 
     if character.willpower < 1:
         raise RuleError("R-NIGHT-1", f"{character.name} has no Willpower left to spend")
     back = character.lost.get(category.value, ())
-    characters = {**night.characters, character_id: character.regaining(category)}
+    characters = Cast.of(night.characters).changing({character_id: character.regaining(category)})
     notes = ()
     if night.noting:
         what = ", ".join(back) if back else "nothing: no Trait was lost"
