@@ -8,9 +8,11 @@ A state may keep values derived from its fields under `MEMO`; they are not carri
 over, since the new state's fields differ.
 
 A frozen dataclass's `__init__` sets each field through `object.__setattr__`: a state
-of twenty fields took 4 µs to make. `made` fills the instance dictionary from the
-fields' defaults in one go. The states are never changed in place, so that a default
-made by a `default_factory` is made once per class and shared.
+of twenty fields took 4 µs to make. `made` fills the instance dictionary in one go, with
+the values given and the defaults made by a `default_factory` (made once per class and
+shared: the states are never changed in place). A field left at a plain default is read
+from the class, where a dataclass keeps that default: the dictionary of a side of twenty
+fields holds ten, and is copied at each step the faster.
 """
 
 from dataclasses import MISSING, fields
@@ -24,6 +26,7 @@ _new = object.__new__
 _set = object.__setattr__
 _FIELDS: dict[type, frozenset[str]] = {}
 _DEFAULTS: dict[type, tuple[dict[str, Any], frozenset[str], frozenset[str]]] = {}
+"""Per class: the defaults a `default_factory` made, the fields without a default, every field."""
 
 
 def evolve(obj: State, **changes: Any) -> State:
@@ -58,11 +61,8 @@ def made(cls: type[State], **values: Any) -> State:
 
 
 def _defaults(cls: type) -> tuple[dict[str, Any], frozenset[str], frozenset[str]]:
-    defaults = {}
-    for field in fields(cls):
-        if field.default is not MISSING:
-            defaults[field.name] = field.default
-        elif field.default_factory is not MISSING:
-            defaults[field.name] = field.default_factory()
-    names = frozenset(field.name for field in fields(cls))
-    return defaults, names - defaults.keys(), names
+    made_by_factory = {field.name: field.default_factory() for field in fields(cls) if field.default_factory is not MISSING}
+    required = frozenset(
+        field.name for field in fields(cls) if field.default is MISSING and field.default_factory is MISSING
+    )
+    return made_by_factory, required, frozenset(field.name for field in fields(cls))

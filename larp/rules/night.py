@@ -16,6 +16,7 @@ from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
 from larp.rules.evolve import evolve, made
 from larp.rules.notes import Note, game_time
+from larp.rules.signs import Side
 from larp.sheet import Category, HouseRules, Sheet
 from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, ClockEvent, OverrideStep, RegainEvent
 
@@ -53,6 +54,10 @@ class Night:
 
     def to_json(self) -> dict:
         return {cid: state.to_json() for cid, state in self.characters.items()}
+
+
+WINNER_NAME = {Side.CHALLENGER: "challenger", Side.DEFENDER: "defender", None: None}
+"""An outcome's winner as a result says it."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +110,7 @@ def finish(night: Night, state: ChallengeState, notes: Iterable[Note] = ()) -> t
         notes = tuple(notes) + _loss_notes(night, state, decided) + _lock_note(decided.lock)
     result = made(
         EventResult,
-        winner=decided.winner.value if decided.winner else None,
+        winner=WINNER_NAME[decided.winner],
         throws=decided.throws,
         successes=decided.successes,
         lost=decided.lost,

@@ -27,7 +27,7 @@ def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState
     challenger = _character(night, spec.challenger.character)
     _check_initiator(challenger, spec, category)
     first = _party(Side.CHALLENGER, challenger, spec.challenger, spec, night)
-    characters = {challenger.id: challenger}
+    characters = {first.character: challenger}
     exhausted = False
     notes = []
     if isinstance(spec.defender, Static):
@@ -39,10 +39,9 @@ def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState
             true_total=spec.defender.static,
         )
     else:
-        defender = _character(night, spec.defender.character)
-        if defender.id == challenger.id:
+        if spec.defender.character == first.character:
             raise RuleError("R-CH-1", f"{challenger.name} can't challenge themself")
-        characters[defender.id] = defender
+        defender = characters[spec.defender.character] = _character(night, spec.defender.character)
         exhausted = defender.total(category) <= 0
         if exhausted:
             if noting:
@@ -147,7 +146,7 @@ def _party(side: Side, character: CharacterState, party: Party, spec: ChallengeS
         SideState,
         made_of=tuple(made_of),
         side=side,
-        character=character.id,
+        character=party.character,
         name=character.name,
         bid=party.trait,
         ability=party.ability,

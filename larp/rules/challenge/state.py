@@ -33,10 +33,14 @@ class Result(StrEnum):
 
     @classmethod
     def won_by(cls, side: Side) -> "Result":
-        return cls(side.value)
+        return _WON_BY[side]
 
     def lost_by(self, side: Side) -> bool:
-        return self is Result.DRAW or self.value != side.value
+        """Whether `side` lost the throw: the other side won it, or both lost a draw."""
+        return self is not _WON_BY[side]
+
+
+_WON_BY = {Side.CHALLENGER: Result.CHALLENGER, Side.DEFENDER: Result.DEFENDER}
 
 
 @dataclass(frozen=True)

@@ -100,9 +100,10 @@ def throw(state: ChallengeState, step: Throw) -> tuple[ChallengeState, list[Note
     elif state.phase is not Phase.OPEN and state.phase is not Phase.RETEST:
         raise RuleError("R-CH-4", "no throw is due now")
     first, second = SIGN_OF[step.challenger], SIGN_OF[step.defender]
-    for side, sign in ((state.challenger, first), (state.defender, second)):
-        if sign not in signs_for(side):
-            raise RuleError("R-CH-4", f"{side.name} may not throw the bomb: the chronicle or the sheet does not allow it")
+    if first is Sign.BOMB or second is Sign.BOMB:
+        for side, sign in ((state.challenger, first), (state.defender, second)):
+            if sign not in signs_for(side):
+                raise RuleError("R-CH-4", f"{side.name} may not throw the bomb: the chronicle or the sheet does not allow it")
     tie_open = False
     if first.beats(second):
         result = Result.CHALLENGER
