@@ -137,14 +137,14 @@ def _party(side: Side, character: CharacterState, party: Party, spec: ChallengeS
         if category.is_attribute and night.rules.ability_adds_to_total:
             bonus_ability = character.sheet.abilities[party.ability]
     standing = character.total(category)
-    made_of = [(COUNTED[category], standing)]
+    made_of = ((COUNTED[category], standing),)
     if bonus_ability:
-        made_of.append((party.ability, bonus_ability))
+        made_of += ((party.ability, bonus_ability),)
     if party.bonus:
-        made_of.append(("bonus" if party.bonus > 0 else "penalty", party.bonus))
+        made_of += (("bonus" if party.bonus > 0 else "penalty", party.bonus),)
     return made(
         SideState,
-        made_of=tuple(made_of),
+        made_of=made_of,
         side=side,
         character=party.character,
         name=character.name,
