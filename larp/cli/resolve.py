@@ -93,7 +93,8 @@ def _replayed(transcript, indent: int | None) -> str:
         for index, (night, result) in enumerate(replaying(transcript, noting=False)):
             results.append(result.to_json(index))
         return json.dumps({"results": results, "characters": night.to_json()}, indent=indent, ensure_ascii=False)
-    encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+    # The results are trees of new dictionaries and lists: no cycle to look for.
+    encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
     parts, batch = [], []
     for index, (night, result) in enumerate(replaying(transcript, noting=False)):
         batch.append(result.to_json(index))

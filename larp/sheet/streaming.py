@@ -14,7 +14,7 @@ contract is refused first, as it is when the transcript is validated whole befor
 """
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NoReturn
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -61,11 +61,15 @@ class ReachedEvents:
         try:
             event = EVENT.validate_python(item)
         except ValidationError:
-            event = None
-        if event is None or any(character not in self.known for _, character in named_characters(event)):
-            whole_transcript(self.data, self.where)  # raises the transcript's own SheetError
-            raise AssertionError("an event refused alone was accepted in the whole transcript")
+            self._refuse()
+        for _, character in named_characters(event):
+            if character not in self.known:
+                self._refuse()
         return event
+
+    def _refuse(self) -> NoReturn:
+        whole_transcript(self.data, self.where)  # raises the transcript's own SheetError
+        raise AssertionError("an event refused alone was accepted in the whole transcript")
 
 
 def load_long_transcript(text: str, where: str = "") -> Transcript:
