@@ -9,6 +9,7 @@ from larp.sheet import ATTRIBUTES, STANDALONE, Category, Sheet
 
 
 NO_MEMO: Mapping = MappingProxyType({})
+NO_TRAITS: Mapping[str, int] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -44,17 +45,18 @@ class CharacterState:
 
     def available(self, category: Category) -> Mapping[str, int]:
         """The Traits of an attribute category not crossed off, with how many of each remain."""
-        return self._standing(category)[0]
+        return self.standing(category)[0]
 
     def total(self, category: Category) -> int:
         """The current total of a category (R-TRAIT-1), or a standalone's current value."""
-        if category in ATTRIBUTES:
-            return self._standing(category)[1]
-        return getattr(self, category)
+        return self.standing(category)[1]
 
-    def _standing(self, category: Category) -> tuple[Mapping[str, int], int]:
-        """The Traits of an attribute category not crossed off, and their total; kept under
-        `MEMO`, since a challenge asks for them again and again."""
+    def standing(self, category: Category) -> tuple[Mapping[str, int], int]:
+        """What she has left of a category: the Traits not crossed off, with how many of each
+        remain (none for a standalone), and the current total. Kept under `MEMO` for an
+        attribute category, since a challenge asks for them again and again."""
+        if category not in ATTRIBUTES:
+            return NO_TRAITS, getattr(self, category)
         memo = self.__dict__.get(MEMO)
         if memo is None:
             memo = {}
