@@ -22,6 +22,8 @@ from larp.sheet.loading import named_characters, parse_json, whole_transcript
 from larp.sheet.transcript import Event, Transcript
 
 EVENT = TypeAdapter(Event)
+VALIDATE_EVENT = EVENT.validator.validate_python
+"""The adapter's validator itself: the adapter's own method looks over its options at each call (0.3 of the 7 µs an event's validation takes)."""
 
 CHECKED = {"clock": {"advance_minutes": 0.0}}
 """What an event's JSON gives way to once the event is validated: an event that fits the
@@ -59,7 +61,7 @@ class ReachedEvents:
 
     def _checked(self, item: Any) -> Any:
         try:
-            event = EVENT.validate_python(item)
+            event = VALIDATE_EVENT(item)
         except ValidationError:
             self._refuse()
         for _, character in named_characters(event):
