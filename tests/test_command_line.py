@@ -120,3 +120,16 @@ def test_readmes_sample_sheet_is_the_demo_chronicles_janet():
                 assert named.items() <= demo[key][category].items() if isinstance(named, dict) else named == demo[key][category]
         else:
             assert demo[key] == value, key
+
+
+def test_each_command_is_registered_by_the_module_larp_cli_names_for_it():
+    """`larp resolve` imports the module of resolve only: the table must say who registers what."""
+    import argparse
+    import importlib
+
+    from larp.cli import COMMANDS
+
+    for module, names in COMMANDS.items():
+        subparsers = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(f"larp.cli.{module}").register(subparsers)
+        assert tuple(subparsers.choices) == names

@@ -8,6 +8,10 @@ from larp.rules.evolve import MEMO, evolve
 from larp.sheet import ATTRIBUTES, STANDALONE, Category, Sheet
 
 
+NO_MEMO: Mapping = MappingProxyType({})
+NO_TRAITS: Mapping[str, int] = MappingProxyType({})
+
+
 @dataclass(frozen=True)
 class CharacterState:
     sheet: Sheet
@@ -41,6 +45,18 @@ class CharacterState:
 
     def available(self, category: Category) -> Mapping[str, int]:
         """The Traits of an attribute category not crossed off, with how many of each remain."""
+        return self.standing(category)[0]
+
+    def total(self, category: Category) -> int:
+        """The current total of a category (R-TRAIT-1), or a standalone's current value."""
+        return self.standing(category)[1]
+
+    def standing(self, category: Category) -> tuple[Mapping[str, int], int]:
+        """What she has left of a category: the Traits not crossed off, with how many of each
+        remain (none for a standalone), and the current total. Kept under `MEMO` for an
+        attribute category, since a challenge asks for them again and again."""
+        if category not in ATTRIBUTES:
+            return NO_TRAITS, getattr(self, category)
         memo = self.__dict__.get(MEMO)
         if memo is None:
             memo = {}
@@ -50,14 +66,8 @@ class CharacterState:
             remaining = dict(self.sheet.traits.of(category))
             for name in self.lost.get(category, ()):
                 remaining[name] -= 1
-            found = memo[category] = MappingProxyType({n: c for n, c in remaining.items() if c > 0})
+            found = memo[category] = _standing({n: c for n, c in remaining.items() if c > 0})
         return found
-
-    def total(self, category: Category) -> int:
-        """The current total of a category (R-TRAIT-1), or a standalone's current value."""
-        if category in ATTRIBUTES:
-            return sum(self.available(category).values())
-        return getattr(self, category)
 
     def current(self, category: Category) -> int:
         return getattr(self, category)
@@ -65,14 +75,27 @@ class CharacterState:
     def losing(self, category: Category, names: tuple[str, ...]) -> "CharacterState":
         lost = dict(self.lost)
         lost[category.value] = lost.get(category, ()) + names
-        return evolve(self, lost=lost)
+        after = evolve(self, lost=lost)
+        known = self.__dict__.get(MEMO, NO_MEMO).get(category)
+        if known is not None:  # what remains follows from what remained, however long the night's losses
+            remaining = known[0].copy()
+            for name in names:
+                if name in remaining:
+                    remaining[name] -= 1
+                    if not remaining[name]:
+                        del remaining[name]
+            object.__setattr__(after, MEMO, {category: _standing(remaining)})
+        return after
 
     def spending(self, abilities: Mapping[str, int], willpower: int) -> "CharacterState":
-        """Abilities and Willpower spent (R-TRAIT-3)."""
+        """Abilities and Willpower spent (R-TRAIT-3); the Traits that remain stay as they were."""
         current = dict(self.abilities)
         for name, points in abilities.items():
             current[name] = current.get(name, 0) - points
-        return evolve(self, abilities=current, willpower=self.willpower - willpower)
+        after = evolve(self, abilities=current, willpower=self.willpower - willpower)
+        if MEMO in self.__dict__:
+            object.__setattr__(after, MEMO, self.__dict__[MEMO])
+        return after
 
     def regaining(self, category: Category) -> "CharacterState":
         """One Willpower spent, every Trait lost in the category back (R-NIGHT-1)."""
@@ -91,3 +114,7 @@ class CharacterState:
             **{c.value: self.current(c) for c in STANDALONE},
             "regained": sorted(self.regained),
         }
+
+
+def _standing(remaining: dict[str, int]) -> tuple[Mapping[str, int], int]:
+    return MappingProxyType(remaining), sum(remaining.values())

@@ -10,11 +10,13 @@ from typing import Iterable, Mapping
 from larp.rules.challenge.outcome import Outcome, Spent, outcome
 from larp.rules.challenge.play import CONCLUDE, apply, held
 from larp.rules.challenge.start import start_challenge
+from larp.rules.cast import Cast
 from larp.rules.challenge.state import ChallengeState, Lock, Phase
 from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
-from larp.rules.evolve import evolve
+from larp.rules.evolve import evolve, made
 from larp.rules.notes import Note, game_time
+from larp.rules.signs import Side
 from larp.sheet import Category, HouseRules, Sheet
 from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, ClockEvent, OverrideStep, RegainEvent
 
@@ -26,13 +28,20 @@ class Night:
     clock: float = 0.0
     """Game time in minutes since the night opened."""
     locks: tuple[Lock, ...] = ()
+    noting: bool = True
+    """Whether each step and event says what happened, and by which rule (`Note`): the station,
+    the night record and `--explain` read the notes; `larp resolve` prints none, and a replay
+    without them is faster."""
 
     @classmethod
-    def begin(cls, sheets: Iterable[Sheet], rules: HouseRules | None = None, clock: float = 0.0) -> "Night":
+    def begin(
+        cls, sheets: Iterable[Sheet], rules: HouseRules | None = None, clock: float = 0.0, noting: bool = True
+    ) -> "Night":
         return cls(
             rules=rules or HouseRules(),
-            characters={sheet.id: CharacterState.fresh(sheet) for sheet in sheets},
+            characters=Cast({sheet.id: CharacterState.fresh(sheet) for sheet in sheets}),
             clock=clock,
+            noting=noting,
         )
 
     def at(self, clock: float) -> "Night":
@@ -45,6 +54,10 @@ class Night:
 
     def to_json(self) -> dict:
         return {cid: state.to_json() for cid, state in self.characters.items()}
+
+
+WINNER_NAME = {Side.CHALLENGER: "challenger", Side.DEFENDER: "defender", None: None}
+"""An outcome's winner as a result says it."""
 
 
 @dataclass(frozen=True)
@@ -84,24 +97,28 @@ def finish(night: Night, state: ChallengeState, notes: Iterable[Note] = ()) -> t
     decided: Outcome | None = outcome(state)
     if decided is None:
         raise RuleError("R-RT-6", "the challenge is still under way")
-    characters = dict(night.characters)
+    cast = night.characters
+    changed = {}
     for cid, names in decided.lost.items():
-        characters[cid] = characters[cid].losing(state.category, names)
+        changed[cid] = cast[cid].losing(state.category, names)
     for cid, spent in decided.spent.items():
-        characters[cid] = characters[cid].spending(spent.abilities, spent.willpower)
+        changed[cid] = (changed[cid] if cid in changed else cast[cid]).spending(spent.abilities, spent.willpower)
     locks = night.locks
     if decided.lock is not None:
         locks = tuple(lock for lock in locks if lock.until > night.clock) + (decided.lock,)
-    result = EventResult(
-        winner=decided.winner.value if decided.winner else None,
+    if state.noting:
+        notes = tuple(notes) + _loss_notes(night, state, decided) + _lock_note(decided.lock)
+    result = made(
+        EventResult,
+        winner=WINNER_NAME[decided.winner],
         throws=decided.throws,
         successes=decided.successes,
         lost=decided.lost,
         spent=decided.spent,
         override=state.override,
-        notes=tuple(notes) + _loss_notes(night, state, decided) + _lock_note(decided.lock),
+        notes=tuple(notes),
     )
-    return evolve(night, characters=characters, locks=locks), result
+    return evolve(night, characters=Cast.of(cast).changing(changed), locks=locks), result
 
 
 def _lock_note(lock: Lock | None) -> tuple[Note, ...]:
@@ -167,21 +184,19 @@ def regain(night: Night, character_id: str, category: Category) -> tuple[Night, 
     if character.willpower < 1:
         raise RuleError("R-NIGHT-1", f"{character.name} has no Willpower left to spend")
     back = character.lost.get(category.value, ())
-    characters = {**night.characters, character_id: character.regaining(category)}
-    what = ", ".join(back) if back else "nothing: no Trait was lost"
-    note = Note("R-NIGHT-1", f"{character.name} spends a Willpower to regain lost {title} Traits: {what}")
-    result = EventResult(
-        spent={character_id: Spent({}, 1)},
-        regained={character_id: back},
-        notes=(note,),
-    )
+    characters = Cast.of(night.characters).changing({character_id: character.regaining(category)})
+    notes = ()
+    if night.noting:
+        what = ", ".join(back) if back else "nothing: no Trait was lost"
+        notes = (Note("R-NIGHT-1", f"{character.name} spends a Willpower to regain lost {title} Traits: {what}"),)
+    result = EventResult(spent={character_id: Spent({}, 1)}, regained={character_id: back}, notes=notes)
     return evolve(night, characters=characters), result
 
 
 def advance(night: Night, minutes: float) -> tuple[Night, EventResult]:
     later = night.clock + minutes
-    note = Note("R-NIGHT-2", f"The game clock moves on {minutes:g} minutes, to {game_time(later)}")
-    return evolve(night, clock=later), EventResult(notes=(note,))
+    notes = (Note("R-NIGHT-2", f"The game clock moves on {minutes:g} minutes, to {game_time(later)}"),) if night.noting else ()
+    return evolve(night, clock=later), EventResult(notes=notes)
 
 
 def apply_event(night: Night, event: ChallengeEvent | RegainEvent | ClockEvent) -> tuple[Night, EventResult]:

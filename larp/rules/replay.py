@@ -20,10 +20,11 @@ class Replay:
         }
 
 
-def replaying(transcript: Transcript) -> Iterator[tuple[Night, EventResult]]:
-    """Each event in order, as the night after it and its result; a RuleError names the event
-    (and step) the rules refused. Nothing is kept: a caller holds what it needs."""
-    night = Night.begin(transcript.characters, transcript.house_rules)
+def replaying(transcript: Transcript, noting: bool = True) -> Iterator[tuple[Night, EventResult]]:
+    """Each event in order, as the night after it and its result (with its notes where `noting`);
+    a RuleError names the event (and step) the rules refused. Nothing is kept: a caller holds
+    what it needs."""
+    night = Night.begin(transcript.characters, transcript.house_rules, noting=noting)
     for index, event in enumerate(transcript.events):
         try:
             night, result = apply_event(night, event)

@@ -4,18 +4,34 @@ Frozen pydantic models with `extra="forbid"` (the tabletop sheets of table.py st
 `SheetError` that names the file, the field and, for TOML, the line.
 """
 
+from importlib import import_module
+
 from larp.sheet.categories import ATTRIBUTES, STANDALONE, Category
 from larp.sheet.character import Sheet
-from larp.sheet.chronicle import Chronicle, HouseRules
 from larp.sheet.errors import SheetError
-from larp.sheet.pool import NamedPool, PoolError, PoolPart, parse_pool
-from larp.sheet.table import ANY_SHEET, StorytellerSheet, StorytellingSheet, TableSheet
+from larp.sheet.house_rules import HouseRules
 from larp.sheet.loading import (
     load_chronicle,
     load_chronicle_file,
     load_sheet,
     load_transcript,
 )
+
+LATER = {
+    "Chronicle": "larp.sheet.chronicle",
+    **dict.fromkeys(("ANY_SHEET", "StorytellerSheet", "StorytellingSheet", "TableSheet"), "larp.sheet.table"),
+    **dict.fromkeys(("NamedPool", "PoolError", "PoolPart", "parse_pool"), "larp.sheet.pool"),
+}
+"""What is imported when it is first asked for: a chronicle, the tabletop sheets and their
+pools, which `larp resolve` never needs (they took a tenth of its imports)."""
+
+
+def __getattr__(name: str):
+    if name not in LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(LATER[name]), name)
+    return value
+
 
 __all__ = [
     "ANY_SHEET",

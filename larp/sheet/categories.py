@@ -11,10 +11,10 @@ class Category(StrEnum):
     RAGE = "rage"
     GNOSIS = "gnosis"
 
-    @property
-    def is_attribute(self) -> bool:
-        """Physical, Social and Mental: Traits are named one by one and can be lost."""
-        return self in ATTRIBUTES
+    def __init__(self, value: str) -> None:
+        self.is_attribute = value in ("physical", "social", "mental")
+        """Physical, Social and Mental: Traits are named one by one and can be lost. Kept on
+        each member rather than worked out at each asking: a replayed night asks often."""
 
 
 ATTRIBUTES: tuple[Category, ...] = (Category.PHYSICAL, Category.SOCIAL, Category.MENTAL)

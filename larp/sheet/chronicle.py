@@ -4,23 +4,9 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from larp.sheet.character import CharacterId, Flag, Frozen, Name, Whole
+from larp.sheet.character import CharacterId, Frozen, Name
+from larp.sheet.house_rules import HouseRules
 from larp.sheet.table import AnySheet, System, system_of
-
-
-class HouseRules(Frozen):
-    """The switches a Narrator team may set in its chronicle; defaults are RULES.md's."""
-
-    ability_adds_to_total: Flag = Field(True, description="R-TIE-2")
-    equal_tie: Literal["defender", "both-lose"] = Field("defender", description="R-TIE-4")
-    ability_uses_per_challenge: Literal["one", "one-each"] = Field("one", description="R-RT-2")
-    bomb: Flag = Field(False, description="R-CH-4")
-    negative_miss_costs: Flag = Field(True, description="R-NEG-2")
-    five_minute_rule_minutes: Whole = Field(5, ge=0, description="R-NIGHT-2")
-    negative_citers: Literal["initiator", "either"] = Field(
-        "initiator",
-        description="R-NEG-1: who may cite Negative Traits; the source lets either side",
-    )
 
 
 class Chronicle(Frozen):

@@ -1,22 +1,24 @@
 """Reading sheets, chronicles and transcripts from TOML and JSON files.
 
 Every failure is a `SheetError` naming the file, the field and, for TOML, the line.
+A transcript needs neither TOML nor the chronicles and tabletop sheets: they are imported
+when a file needs them, so that `larp resolve` starts without them.
 """
 
 import json
 import re
-import tomllib
 from pathlib import Path
-from typing import Any, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Iterable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from larp.sheet.character import Sheet
-from larp.sheet.chronicle import Chronicle
 from larp.sheet.errors import SheetError
-from larp.sheet.table import TableSheet, sheet_model
-from larp.sheet.toml_lines import line_of
-from larp.sheet.transcript import ChallengeSpec, Party, Transcript
+from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent, Transcript
+
+if TYPE_CHECKING:
+    from larp.sheet.chronicle import Chronicle
+    from larp.sheet.table import TableSheet
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -60,7 +62,11 @@ def validate(model: type[Model], data: Any, where: str = "", text: str | None = 
     except ValidationError as error:
         loc, message = first_problem(error)
         path = field_path(loc)
-        line = line_of(text, loc) if text is not None else None
+        line = None
+        if text is not None:
+            from larp.sheet.toml_lines import line_of
+
+            line = line_of(text, loc)
         place = where
         if line is not None:
             place += f", line {line}"
@@ -80,6 +86,8 @@ def read_document(path: Path) -> tuple[Any, str | None]:
     except UnicodeDecodeError as error:
         raise SheetError(str(path), f"is not UTF-8 text (byte {error.start})") from None
     if path.suffix.lower() == ".toml":
+        import tomllib
+
         try:
             return tomllib.loads(text), text
         except tomllib.TOMLDecodeError as error:
@@ -135,19 +143,23 @@ def _twice_in(value: Any, path: tuple) -> tuple[tuple, str] | None:
     return None
 
 
-def load_sheet(path: Path, system: str = "met") -> Sheet | TableSheet:
+def load_sheet(path: Path, system: str = "met") -> "Sheet | TableSheet":
     """A character file, as the sheet of the chronicle's system."""
+    from larp.sheet.table import sheet_model
+
     data, text = read_document(path)
     return validate(sheet_model(system), data, str(path), text)
 
 
-def load_chronicle_file(path: Path) -> Chronicle:
+def load_chronicle_file(path: Path) -> "Chronicle":
     """`chronicle.toml` alone, without the characters beside it."""
+    from larp.sheet.chronicle import Chronicle
+
     data, text = read_document(path)
     return validate(Chronicle, data, str(path), text)
 
 
-def load_chronicle(folder: Path) -> Chronicle:
+def load_chronicle(folder: Path) -> "Chronicle":
     """A chronicle folder: `chronicle.toml` plus one TOML file per character (subfolders,
     such as other chronicles kept inside it, are not read)."""
     folder = Path(folder)
@@ -200,9 +212,9 @@ def check_cast(sheets: Iterable[Sheet], named: Iterable[list[tuple[str, str]]], 
 
 
 def named_characters(event: Any) -> list[tuple[str, str]]:
-    if hasattr(event, "regain"):
+    if isinstance(event, RegainEvent):
         return [("regain.character", event.regain.character)]
-    if hasattr(event, "challenge"):
+    if isinstance(event, ChallengeEvent):
         spec: ChallengeSpec = event.challenge
         named = [("challenge.challenger.character", spec.challenger.character)]
         if isinstance(spec.defender, Party):

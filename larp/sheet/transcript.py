@@ -9,7 +9,7 @@ from pydantic import BaseModel, Discriminator, Field, Strict, Tag, model_validat
 
 from larp.sheet.categories import Category
 from larp.sheet.character import CharacterId, Flag, Frozen, Name, Sheet, Whole
-from larp.sheet.chronicle import HouseRules
+from larp.sheet.house_rules import HouseRules
 
 SideName = Literal["challenger", "defender"]
 SignName = Literal["rock", "paper", "scissors", "bomb"]

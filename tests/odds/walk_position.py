@@ -1,7 +1,8 @@
 """What a challenge state holds that can still change who wins: the key the odds are memoised on.
 
 Everything a state holds counts, save what the steps never change (the spec, the house
-rules, the sheets' figures at the start, who each side is, the clock, the lock) and the
+rules, the characters as they stood at the start, who each side is, the clock, the lock,
+whether the steps are noted) and the
 history (the steps, the latest signs, the count of throws), which no ruling reads. A
 field added to the state later counts by default: the key errs towards telling
 positions apart.
@@ -15,7 +16,7 @@ from typing import get_origin, get_type_hints
 from larp.rules.challenge.state import ChallengeState, SideState
 
 UNCHANGING = frozenset(
-    {"spec", "rules", "category", "available", "abilities", "willpower", "retest_sources", "negatives", "clock", "lock", "override"}
+    {"spec", "rules", "category", "kind", "characters", "clock", "noting", "lock", "override"}
 )
 SIDE_UNCHANGING = frozenset({"side", "character", "name", "bid", "ability", "true_total", "bomb"})
 HISTORY = frozenset({"steps", "signs", "throws"})

@@ -1,5 +1,5 @@
-"""A long transcript's events checked one by one, then made again as they are reached
-(larp.sheet.streaming), is accepted or refused exactly as the whole transcript is."""
+"""A long transcript whose events are validated as they are reached (larp.sheet.streaming)
+is accepted or refused exactly as the whole transcript is."""
 
 import json
 from pathlib import Path
@@ -20,9 +20,10 @@ def loaded(load, text: str):
     """The transcript as data (its events gone through), or the error as the Narrator reads it."""
     try:
         transcript = load(text, "night.json")
+        events = [event.model_dump() for event in transcript.events]
     except SheetError as error:
         return "refused", str(error)
-    return "accepted", transcript.model_dump(exclude={"events"}), [event.model_dump() for event in transcript.events]
+    return "accepted", transcript.model_dump(exclude={"events"}), events
 
 
 def same_answer(text: str) -> None:
@@ -68,3 +69,42 @@ def test_the_events_are_gone_through_once():
     assert len(list(transcript.events)) == len(WORKED["events"])
     with pytest.raises(RuntimeError):
         list(transcript.events)
+
+
+REGAIN_TWICE = json.loads((Path(__file__).parents[1] / "transcripts" / "refused_regain_twice.json").read_text())
+
+
+@pytest.mark.parametrize(
+    "later, exit_code, said",
+    [
+        ({"clock": {"advance_minutes": -1}}, 2, "events[3].clock.advance_minutes: "),
+        ({"regain": {"character": "nobody", "category": "social"}}, 2,
+         "events[3].regain.character: no character 'nobody' among the transcript's characters"),
+        ({"clock": {"advance_minutes": 1}}, 3, ""),
+    ],
+    ids=["does not fit", "names nobody", "fits"],
+)
+def test_a_step_the_rules_refuse_gives_way_to_a_later_event_that_does_not_fit(tmp_path, capsys, later, exit_code, said):
+    """The replay meets the refusal (event 2) before it reaches event 3: the whole transcript,
+    validated first, is refused for event 3 all the same."""
+    from larp.cli import main
+
+    source = tmp_path / "night.json"
+    source.write_text(json.dumps({**REGAIN_TWICE, "events": REGAIN_TWICE["events"] + [later]}))
+    code = main(["resolve", str(source)])
+    out, err = capsys.readouterr()
+    assert code == exit_code
+    if exit_code == 2:
+        assert out == "" and err.startswith(f"larp resolve: {source}: {said}")
+    else:
+        assert json.loads(out)["error"]["event"] == 2
+
+
+def test_a_bad_event_is_refused_before_a_line_of_the_account(tmp_path, capsys):
+    from larp.cli import main
+
+    source = tmp_path / "night.json"
+    source.write_text(json.dumps({**WORKED, "events": WORKED["events"] + [{"clock": {}}]}))
+    assert main(["resolve", "--explain", str(source)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1

@@ -92,7 +92,7 @@ def _opening(state: ChallengeState) -> list[Offer]:
         for citer in citers:
             target = state.side(citer.side.other)
             offers.append(
-                Offer(Move.CITE, citer.side, choices=tuple(state.negatives.get(target.character, {})))
+                Offer(Move.CITE, citer.side, choices=tuple(state.characters[target.character].sheet.negative.of(state.category)))
             )
     return offers
 
@@ -117,7 +117,7 @@ def _retests(state: ChallengeState, side: SideState) -> list[Offer]:
         and willpower_left(state, side) > 0
     ):
         offers.append(Offer(Move.RETEST, side.side, "willpower"))
-    others = sorted(state.retest_sources.get(side.character, frozenset()) - side.others_used)
+    others = sorted(set(state.characters[side.character].sheet.retests) - side.others_used)
     if others:
         offers.append(Offer(Move.RETEST, side.side, "other", tuple(others)))
     return offers

@@ -24,9 +24,12 @@ def declare(state: ChallengeState, step: Declare) -> tuple[ChallengeState, list[
         )
     if side.declared is not None:
         raise RuleError("R-TIE-3", side.figure_stands)
+    after = with_side(state, evolve(side, declared=step.total))
+    if not state.noting:
+        return after, []
     under = " (less than the true total)" if step.total < side.true_total else ""
     note = f"{side.name} declares {step.total}{under}; the figure stands for the rest of the challenge"
-    return with_side(state, evolve(side, declared=step.total)), [Note("R-TIE-3", note)]
+    return after, [Note("R-TIE-3", note)]
 
 
 def relent(state: ChallengeState, side_name: str) -> tuple[ChallengeState, list[Note]]:
@@ -35,8 +38,11 @@ def relent(state: ChallengeState, side_name: str) -> tuple[ChallengeState, list[
         raise RuleError("R-CH-2", "only the character who is challenged may relent")
     if state.phase is not Phase.OPEN:
         raise RuleError("R-CH-2", "a challenge is relented before the first throw, not after")
+    after = evolve(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="relent")
+    if not state.noting:
+        return after, []
     note = f"{side.name} relents: {state.challenger.name} wins at once, and nobody loses a Trait"
-    return evolve(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="relent"), [Note("R-CH-2", note)]
+    return after, [Note("R-CH-2", note)]
 
 
 def cite(state: ChallengeState, step: Cite) -> tuple[ChallengeState, list[Note]]:
@@ -51,23 +57,27 @@ def cite(state: ChallengeState, step: Cite) -> tuple[ChallengeState, list[Note]]
     if citer.side is Side.DEFENDER and state.rules.negative_citers == "initiator":
         raise RuleError("R-NEG-1", "in this chronicle only the initiator cites Negative Traits")
     times = citer.cited.get(step.negative, 0) + 1
-    citer = evolve(citer, cited={**citer.cited, step.negative: times})
-    hit = state.negatives.get(target.character, {}).get(step.negative, 0) >= times
-    if hit:
-        payer, rule, said = target, "R-NEG-1", f"{target.name} has {step.negative}"
-    elif state.rules.negative_miss_costs:
-        payer, rule, said = citer, "R-NEG-2", f"{target.name} does not have {step.negative}: the citation misses"
-    else:
-        state = with_side(state, citer)
-        return state, [Note("R-NEG-1", f"{citer.name} cites {step.negative}, which {target.name} does not have")]
-    state = with_side(state, citer)
-    payer = state.side(payer.side)
-    risked = _risk(state, payer, step.risk)
+    state = with_side(state, evolve(citer, cited={**citer.cited, step.negative: times}))
+    hit = state.characters[target.character].sheet.negative.of(state.category).get(step.negative, 0) >= times
+    payer = target if hit else citer if state.rules.negative_miss_costs else None
+    risked = None
+    if payer is not None:
+        payer = state.side(payer.side)
+        risked = _risk(state, payer, step.risk)
+        if risked is not None:
+            payer = evolve(payer, at_risk_extra=payer.at_risk_extra + (risked,))
+            state = with_side(state, payer)
+    if not state.noting:
+        return state, []
+    cited = f"{citer.name} cites {step.negative}"
+    if payer is None:
+        return state, [Note("R-NEG-1", f"{cited}, which {target.name} does not have")]
+    rule, said = ("R-NEG-1", f"{target.name} has {step.negative}") if hit else (
+        "R-NEG-2", f"{target.name} does not have {step.negative}: the citation misses"
+    )
     if risked is None:
-        return state, [Note(rule, f"{citer.name} cites {step.negative}: {said}, but {payer.name} has no Trait left to risk")]
-    payer = evolve(payer, at_risk_extra=payer.at_risk_extra + (risked,))
-    note = f"{citer.name} cites {step.negative}: {said}, and {payer.name} puts {risked} at risk too"
-    return with_side(state, payer), [Note(rule, note)]
+        return state, [Note(rule, f"{cited}: {said}, but {payer.name} has no Trait left to risk")]
+    return state, [Note(rule, f"{cited}: {said}, and {payer.name} puts {risked} at risk too")]
 
 
 def _risk(state: ChallengeState, payer: SideState, wanted: str | None) -> str | None:
@@ -86,8 +96,11 @@ def override(state: ChallengeState, step: Override) -> tuple[ChallengeState, lis
     if state.phase is not Phase.BLOCKED:
         raise RuleError("R-NIGHT-2", "the five-minute rule does not hold this challenge: there is nothing to override")
     phase = Phase.OVER if state.ended_by else Phase.OPEN
+    after = evolve(state, phase=phase, override=step.reason)
+    if not state.noting:
+        return after, []
     note = (
         f"The Narrator lets the challenge through the five-minute rule (held until game time "
         f"{game_time(state.lock.until)}): {step.reason}"
     )
-    return evolve(state, phase=phase, override=step.reason), [Note("R-NIGHT-2", note)]
+    return after, [Note("R-NIGHT-2", note)]

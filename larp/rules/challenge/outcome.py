@@ -11,9 +11,9 @@ from larp.rules.challenge.start import (
 from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result
 from larp.rules.challenge.throws import close_round
 from larp.rules.errors import RuleError
-from larp.rules.evolve import evolve
+from larp.rules.evolve import evolve, made
 from larp.rules.notes import Note
-from larp.rules.signs import Side
+from larp.rules.signs import SIDE_OF, Side
 
 
 class Spent(NamedTuple):
@@ -45,7 +45,7 @@ def conclude(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
     state = evolve(state, phase=Phase.OVER)
     if state.kind in ("streak", "race"):
         state = evolve(state, wins=close_round(state.wins, state.result))
-    return state, [Note(SUMMARY_RULE.get(state.kind, "R-RT-6"), summary(state))]
+    return state, [Note(SUMMARY_RULE.get(state.kind, "R-RT-6"), summary(state))] if state.noting else []
 
 
 SUMMARY_RULE = {"streak": "R-EXT-1", "race": "R-EXT-2"}
@@ -65,7 +65,7 @@ def winner_of(state: ChallengeState) -> Side | None:
         return None
     if state.result is Result.DRAW or state.result is None:
         return None
-    return Side(state.result.value)
+    return SIDE_OF[state.result]
 
 
 def successes_of(state: ChallengeState) -> int | None:
@@ -90,19 +90,22 @@ def outcome(state: ChallengeState) -> Outcome | None:
     if state.phase is not Phase.OVER:
         return None
     winner = winner_of(state)
+    # Contested attribute challenges only: the loser, or both on a draw, cross off what they risked.
+    risking = state.kind == "contested" and state.category.is_attribute and not state.ended_by
     lost: dict[str, tuple[str, ...]] = {}
     spent: dict[str, Spent] = {}
     for side in (state.challenger, state.defender):
-        if side.is_static:
+        if side.character is None:  # a static difficulty
             continue
         crossed = side.crossed
-        if _loses_risked(state, side.side, winner):
+        if risking and winner is not side.side:
             crossed = side.at_risk + crossed
         if crossed:
             lost[side.character] = crossed
         if side.spent_abilities or side.spent_willpower:
             spent[side.character] = Spent(dict(side.spent_abilities), side.spent_willpower)
-    return Outcome(
+    return made(
+        Outcome,
         winner=winner,
         throws=state.throws,
         successes=successes_of(state),
@@ -110,13 +113,6 @@ def outcome(state: ChallengeState) -> Outcome | None:
         spent=spent,
         lock=_lock(state, winner),
     )
-
-
-def _loses_risked(state: ChallengeState, side: Side, winner: Side | None) -> bool:
-    """Contested attribute challenges only: the loser, or both on a draw, cross off what they risked."""
-    if not state.contested or not state.category.is_attribute or state.ended_by:
-        return False
-    return winner is not side
 
 
 def _lock(state: ChallengeState, winner: Side | None) -> Lock | None:

@@ -29,14 +29,15 @@ class Conclude:
 CONCLUDE = Conclude()
 
 _HANDLERS = {
-    ThrowStep: lambda state, step: throw(state, step.throw),
-    DeclareStep: lambda state, step: declare(state, step.declare),
-    RelentStep: lambda state, step: relent(state, step.relent),
-    CiteStep: lambda state, step: cite(state, step.cite),
-    RetestStep: lambda state, step: retest(state, step.retest),
-    CancelStep: lambda state, step: cancel(state, step.cancel),
-    OverrideStep: lambda state, step: override(state, step.override),
+    ThrowStep: (throw, "throw"),
+    DeclareStep: (declare, "declare"),
+    RelentStep: (relent, "relent"),
+    CiteStep: (cite, "cite"),
+    RetestStep: (retest, "retest"),
+    CancelStep: (cancel, "cancel"),
+    OverrideStep: (override, "override"),
 }
+"""Each step's handler, and the step's one key, which holds what the handler is given."""
 
 Step = ThrowStep | DeclareStep | RelentStep | CiteStep | RetestStep | CancelStep | OverrideStep
 
@@ -55,20 +56,22 @@ def apply(state: ChallengeState, step: Step | Conclude) -> tuple[ChallengeState,
 
     The state given is never changed: a refused step leaves the challenge as it was.
     """
-    if state.phase is Phase.OVER:
+    phase = state.phase
+    if phase is Phase.OVER:
         raise RuleError("R-RT-6", "the challenge is over: nothing more can happen in it")
-    if state.phase is Phase.BLOCKED and not isinstance(step, OverrideStep):
+    if phase is Phase.BLOCKED and not isinstance(step, OverrideStep):
         raise held(state)
     notes: list[Note] = []
     if state.tie_open and not isinstance(step, DeclareStep):
         state, notes = settle_tie(state)
     if step is CONCLUDE:
         state, more = conclude(state)
-        return state, notes + more
-    after, more = _HANDLERS[type(step)](state, step)
+        return state, notes + more if notes else more
+    handler, key = _HANDLERS[type(step)]
+    after, more = handler(state, getattr(step, key))
     if after is state:
         after = evolve(state)
     # `after` is a fresh state nobody else holds yet: it records the step in place,
     # sparing a second copy on every step of a replayed night.
     after.__dict__["steps"] = state.steps + (step,)
-    return after, notes + more
+    return after, notes + more if notes else more

@@ -14,7 +14,7 @@ RULE_OF_SOURCE = {"ability": "R-RT-1", "overbid": "R-RT-3", "willpower": "R-RT-4
 
 def spare_traits(state: ChallengeState, side: SideState) -> dict[str, int]:
     """The Traits of the category a side still has free to put at risk: not lost, not already bid."""
-    spare = dict(state.available.get(side.character, {}))
+    spare = dict(state.characters[side.character].available(state.category))
     committed = ((side.bid,) if side.bid else ()) + side.at_risk_extra + side.crossed
     for name in committed:
         if spare.get(name, 0) > 0:
@@ -24,7 +24,7 @@ def spare_traits(state: ChallengeState, side: SideState) -> dict[str, int]:
 
 def ability_points(state: ChallengeState, side: SideState) -> dict[str, int]:
     """The Abilities a side can still spend a point of in this challenge (R-TRAIT-3)."""
-    current = state.abilities.get(side.character, {})
+    current = state.characters[side.character].abilities
     return {
         name: points - side.spent_abilities.get(name, 0)
         for name, points in current.items()
@@ -45,7 +45,7 @@ def ability_use_refusal(state: ChallengeState, side: SideState, for_cancel: bool
 
 
 def willpower_left(state: ChallengeState, side: SideState) -> int:
-    return state.willpower.get(side.character, 0) - side.spent_willpower
+    return state.characters[side.character].willpower - side.spent_willpower
 
 
 def check_loser(state: ChallengeState, side: SideState, rule: str) -> None:
@@ -70,7 +70,7 @@ def _called(state: ChallengeState, side: SideState, source: str, name: str | Non
 
 def _ability(state: ChallengeState, side: SideState, step: Retest) -> tuple[ChallengeState, list[Note]]:
     name = step.name
-    if name not in state.abilities.get(side.character, {}):
+    if name not in state.characters[side.character].abilities:
         raise RuleError("R-RT-1", f"{side.name} has no Ability {name!r} on the sheet")
     refusal = ability_use_refusal(state, side, for_cancel=False)
     if refusal:
@@ -78,10 +78,12 @@ def _ability(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
     if name not in ability_points(state, side):
         raise RuleError("R-RT-1", f"{side.name} has no point of {name} left to spend")
     side = _spend_ability(side, name, retest=True)
+    after = _called(state, side, "ability", name)
+    if not state.noting:
+        return after, []
     opponent = state.side(side.side.other)
     cancel = "a static difficulty can't cancel it" if opponent.is_static else f"{opponent.name} may cancel it with an Ability"
-    note = f"{side.name} spends a point of {name} for a retest; {cancel}"
-    return _called(state, side, "ability", name), [Note("R-RT-1", note)]
+    return after, [Note("R-RT-1", f"{side.name} spends a point of {name} for a retest; {cancel}")]
 
 
 def _spend_ability(side: SideState, name: str, retest: bool) -> SideState:
@@ -119,14 +121,20 @@ def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
     if figure >= target:
         if name is not None:
             side = evolve(side, at_risk_extra=side.at_risk_extra + (name,))
+        after = _called(state, side, "overbid", name)
+        if not state.noting:
+            return after, []
         risk = f", {name} at risk too" if name else ""
         note = f"{side.name} overbids: {figure} is at least twice {opponent.name}'s {opponent.figure}; throw again{risk}"
-        return _called(state, side, "overbid", name), [Note("R-RT-3", note)]
+        return after, [Note("R-RT-3", note)]
     if name is not None:
         side = evolve(side, crossed=side.crossed + (name,))
+    after = with_side(state, side)
+    if not state.noting:
+        return after, []
     lost = f": {name} is crossed off at once" if name else ""
     note = f"{side.name} overbids with {figure}, less than twice {opponent.name}'s {opponent.figure}; the gamble fails{lost}"
-    return with_side(state, side), [Note("R-RT-3", note)]
+    return after, [Note("R-RT-3", note)]
 
 
 def _willpower(state: ChallengeState, side: SideState, step: Retest) -> tuple[ChallengeState, list[Note]]:
@@ -139,19 +147,23 @@ def _willpower(state: ChallengeState, side: SideState, step: Retest) -> tuple[Ch
     if willpower_left(state, side) < 1:
         raise RuleError("R-RT-4", f"{side.name} has no Willpower left to spend")
     side = evolve(side, willpower_used=True, spent_willpower=side.spent_willpower + 1)
-    note = f"{side.name} spends a Willpower to resist control: a retest no Ability can cancel"
-    return _called(state, side, "willpower", None), [Note("R-RT-4", note)]
+    after = _called(state, side, "willpower", None)
+    if not state.noting:
+        return after, []
+    return after, [Note("R-RT-4", f"{side.name} spends a Willpower to resist control: a retest no Ability can cancel")]
 
 
 def _other(state: ChallengeState, side: SideState, step: Retest) -> tuple[ChallengeState, list[Note]]:
     name = step.name
-    if name not in state.retest_sources.get(side.character, ()):
+    if name not in state.characters[side.character].sheet.retests:
         raise RuleError("R-RT-5", f"{name!r} is not a retest source on {side.name}'s sheet")
     if name in side.others_used:
         raise RuleError("R-RT-5", f"{side.name} has already used {name} in this challenge")
     side = evolve(side, others_used=side.others_used | {name})
-    note = f"{side.name} calls on {name} for a retest; no Ability can cancel it"
-    return _called(state, side, "other", name), [Note("R-RT-5", note)]
+    after = _called(state, side, "other", name)
+    if not state.noting:
+        return after, []
+    return after, [Note("R-RT-5", f"{side.name} calls on {name} for a retest; no Ability can cancel it")]
 
 
 _SOURCES = {"ability": _ability, "overbid": _overbid, "willpower": _willpower, "other": _other}
@@ -171,7 +183,7 @@ def cancel(state: ChallengeState, step: Cancel) -> tuple[ChallengeState, list[No
         raise RuleError("R-RT-1", f"{side.name} can't cancel their own retest")
     if side.is_static:
         raise RuleError("R-RT-1", "a static difficulty never cancels")
-    if step.ability not in state.abilities.get(side.character, {}):
+    if step.ability not in state.characters[side.character].abilities:
         raise RuleError("R-RT-1", f"{side.name} has no Ability {step.ability!r} on the sheet")
     refusal = ability_use_refusal(state, side, for_cancel=True)
     if refusal:
@@ -179,5 +191,7 @@ def cancel(state: ChallengeState, step: Cancel) -> tuple[ChallengeState, list[No
     if step.ability not in ability_points(state, side):
         raise RuleError("R-RT-1", f"{side.name} has no point of {step.ability} left to spend")
     side = _spend_ability(side, step.ability, retest=False)
-    note = f"{side.name} spends a point of {step.ability} to cancel the retest: the result stands"
-    return with_side(state, side, phase=Phase.DECIDED, retest=None), [Note("R-RT-1", note)]
+    after = with_side(state, side, phase=Phase.DECIDED, retest=None)
+    if not state.noting:
+        return after, []
+    return after, [Note("R-RT-1", f"{side.name} spends a point of {step.ability} to cancel the retest: the result stands")]

@@ -1,14 +1,14 @@
 """Opening a challenge: who, in what, bidding what (R-CH-1 to R-CH-3, R-TIE-1, R-NIGHT-2)."""
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result, SideState
 from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
-from larp.rules.evolve import evolve
+from larp.rules.evolve import evolve, made
 from larp.rules.notes import Note, game_times
 from larp.rules.signs import Side
-from larp.sheet import Category
+from larp.sheet import Category, HouseRules
 from larp.sheet.transcript import ChallengeSpec, Party, Static
 
 if TYPE_CHECKING:
@@ -16,64 +16,79 @@ if TYPE_CHECKING:
 
 FIVE_MINUTE_CATEGORIES = (Category.SOCIAL, Category.MENTAL)
 FIVE_MINUTE_KINDS = ("contested", "static")
+COUNTED = {category: f"{category.value.title()} Traits" if category.is_attribute else category.value.title() for category in Category}
+"""What a side's true total counts first, by category (`SideState.made_of`)."""
 
 
 def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState, list[Note]]:
     """A challenge ready for its first step, or a RuleError saying why it can't be made."""
     category = spec.category
-    rules = night.rules
+    noting = night.noting
     challenger = _character(night, spec.challenger.character)
-    _check_initiator(challenger, spec, category)
-    first = _party(Side.CHALLENGER, challenger, spec.challenger, spec, night)
-    states = {challenger.id: challenger}
+    left, total = challenger.standing(category)
+    if spec.kind != "simple" and total <= 0:
+        raise RuleError(
+            "R-CH-3",
+            f"{challenger.name} has no {category.value.title()} Traits left: exhausted, no such challenge can be started",
+        )
+    _check_bid(challenger, spec.challenger.trait, category, left, "R-CH-1")
+    first = _party(Side.CHALLENGER, challenger, spec.challenger, category, total, night.rules)
+    characters = {first.character: challenger}
     exhausted = False
     notes = []
     if isinstance(spec.defender, Static):
-        second = SideState(
+        second = made(
+            SideState,
             side=Side.DEFENDER,
             character=None,
             name=f"static {spec.defender.static}" if spec.kind != "simple" else "the Narrator",
             true_total=spec.defender.static,
         )
     else:
-        defender = _character(night, spec.defender.character)
-        if defender.id == challenger.id:
+        if spec.defender.character == first.character:
             raise RuleError("R-CH-1", f"{challenger.name} can't challenge themself")
-        states[defender.id] = defender
-        exhausted = defender.total(category) <= 0
+        defender = characters[spec.defender.character] = _character(night, spec.defender.character)
+        left, total = defender.standing(category)
+        exhausted = total <= 0
         if exhausted:
-            notes.append(
-                Note("R-CH-3", f"{defender.name} has no {category.value.title()} Traits left and loses at once")
-            )
+            if noting:
+                notes.append(
+                    Note("R-CH-3", f"{defender.name} has no {category.value.title()} Traits left and loses at once")
+                )
         else:
-            _check_responder(defender, spec.defender, category)
-        second = _party(Side.DEFENDER, defender, spec.defender, spec, night)
-    notes.insert(0, Note("R-CH-1", _opening(first, second, spec)))
-    state = ChallengeState(
+            if category.is_attribute and spec.defender.trait is None:
+                raise RuleError(
+                    "R-CH-2", f"{defender.name} names a {category.value.title()} Trait to respond, or relents"
+                )
+            _check_bid(defender, spec.defender.trait, category, left, "R-CH-2")
+        second = _party(Side.DEFENDER, defender, spec.defender, category, total, night.rules)
+    if noting:
+        notes.insert(0, Note("R-CH-1", _opening(first, second, spec)))
+    state = made(
+        ChallengeState,
         spec=spec,
-        rules=rules,
+        rules=night.rules,
         category=category,
+        kind=spec.kind,
         challenger=first,
         defender=second,
-        available={cid: c.available(category) for cid, c in states.items()},
-        abilities={cid: c.abilities for cid, c in states.items()},
-        willpower={cid: c.willpower for cid, c in states.items()},
-        retest_sources={cid: frozenset(c.sheet.retests) for cid, c in states.items()},
-        negatives={cid: c.sheet.negative.of(category) for cid, c in states.items()},
+        characters=characters,
         clock=night.clock,
+        noting=noting,
     )
     if exhausted:
         state = evolve(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="exhausted")
     lock = blocking_lock(night, state)
     if lock is not None:
-        until, now = game_times(lock.until, night.clock)
-        notes.append(
-            Note(
-                "R-NIGHT-2",
-                f"{first.name} failed this same challenge against {second.name}; the five-minute rule "
-                f"holds it until game time {until} (now {now})",
+        if noting:
+            until, now = game_times(lock.until, night.clock)
+            notes.append(
+                Note(
+                    "R-NIGHT-2",
+                    f"{first.name} failed this same challenge against {second.name}; the five-minute rule "
+                    f"holds it until game time {until} (now {now})",
+                )
             )
-        )
         state = evolve(state, phase=Phase.BLOCKED, lock=lock)
     return state, notes
 
@@ -101,53 +116,37 @@ def _character(night: "Night", character_id: str) -> CharacterState:
         raise RuleError("R-CH-1", f"no character {character_id!r} is known tonight") from None
 
 
-def _check_initiator(character: CharacterState, spec: ChallengeSpec, category: Category) -> None:
-    if spec.kind != "simple" and character.total(category) <= 0:
-        raise RuleError(
-            "R-CH-3",
-            f"{character.name} has no {category.value.title()} Traits left: exhausted, no such challenge can be started",
-        )
-    _check_bid(character, spec.challenger.trait, category, "R-CH-1")
-
-
-def _check_responder(character: CharacterState, party: Party, category: Category) -> None:
-    if category.is_attribute and party.trait is None:
-        raise RuleError("R-CH-2", f"{character.name} names a {category.value.title()} Trait to respond, or relents")
-    _check_bid(character, party.trait, category, "R-CH-2")
-
-
-def _check_bid(character: CharacterState, trait: str | None, category: Category, rule: str) -> None:
-    if trait is None:
+def _check_bid(character: CharacterState, trait: str | None, category: Category, left: Mapping[str, int], rule: str) -> None:
+    if trait is None or trait in left:
         return
     if trait not in character.sheet.traits.of(category):
         raise RuleError(rule, f"{character.name} has no {category.value.title()} Trait {trait!r} on the sheet")
-    if trait not in character.available(category):
-        raise RuleError(rule, f"{character.name} has lost every {trait!r} tonight and can't bid it")
+    raise RuleError(rule, f"{character.name} has lost every {trait!r} tonight and can't bid it")
 
 
-def _party(side: Side, character: CharacterState, party: Party, spec: ChallengeSpec, night: "Night") -> SideState:
-    category = spec.category
+def _party(side: Side, character: CharacterState, party: Party, category: Category, standing: int, rules: HouseRules) -> SideState:
+    """A character's side, `standing` her current total of the category."""
     bonus_ability = 0
     if party.ability is not None:
         if party.ability not in character.sheet.abilities:
             raise RuleError("R-TIE-2", f"{character.name} has no Ability {party.ability!r} on the sheet")
-        if category.is_attribute and night.rules.ability_adds_to_total:
+        if category.is_attribute and rules.ability_adds_to_total:
             bonus_ability = character.sheet.abilities[party.ability]
-    made_of = [(f"{category.value.title()} Traits" if category.is_attribute else category.value.title(), character.total(category))]
+    made_of = ((COUNTED[category], standing),)
     if bonus_ability:
-        made_of.append((party.ability, bonus_ability))
+        made_of += ((party.ability, bonus_ability),)
     if party.bonus:
-        made_of.append(("bonus" if party.bonus > 0 else "penalty", party.bonus))
-    total = max(0, character.total(category) + party.bonus + bonus_ability)
-    return SideState(
-        made_of=tuple(made_of),
+        made_of += (("bonus" if party.bonus > 0 else "penalty", party.bonus),)
+    return made(
+        SideState,
+        made_of=made_of,
         side=side,
-        character=character.id,
+        character=party.character,
         name=character.name,
         bid=party.trait,
         ability=party.ability,
-        true_total=total,
-        bomb=night.rules.bomb and character.sheet.bomb,
+        true_total=max(0, standing + party.bonus + bonus_ability),
+        bomb=rules.bomb and character.sheet.bomb,
     )
 
 

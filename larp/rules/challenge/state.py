@@ -4,6 +4,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Mapping
 
+from larp.rules.character import CharacterState
 from larp.rules.signs import Side, Sign
 from larp.sheet import Category, HouseRules
 from larp.sheet.transcript import ChallengeSpec
@@ -32,10 +33,14 @@ class Result(StrEnum):
 
     @classmethod
     def won_by(cls, side: Side) -> "Result":
-        return cls(side.value)
+        return _WON_BY[side]
 
     def lost_by(self, side: Side) -> bool:
-        return self is Result.DRAW or self.value != side.value
+        """Whether `side` lost the throw: the other side won it, or both lost a draw."""
+        return self is not _WON_BY[side]
+
+
+_WON_BY = {Side.CHALLENGER: Result.CHALLENGER, Side.DEFENDER: Result.DEFENDER}
 
 
 @dataclass(frozen=True)
@@ -139,17 +144,15 @@ class ChallengeState:
     spec: ChallengeSpec
     rules: HouseRules
     category: Category
+    kind: str
+    """The spec's kind: contested, static, simple, streak or race."""
     challenger: SideState
     defender: SideState
-    available: Mapping[str, Mapping[str, int]]
-    """Each character's unlost Traits of the category at the start, by id."""
-    abilities: Mapping[str, Mapping[str, int]]
-    """Each character's current Abilities at the start, by id."""
-    willpower: Mapping[str, int]
-    retest_sources: Mapping[str, frozenset[str]]
-    negatives: Mapping[str, Mapping[str, int]]
-    """Each character's Negative Traits of the category, by id (R-TRAIT-4)."""
+    characters: Mapping[str, CharacterState]
+    """The challenge's characters as they stood at its start, by id."""
     clock: float
+    noting: bool = True
+    """Whether each step says what happened (the notes of `apply`): see `Night.noting`."""
     phase: Phase = Phase.OPEN
     lock: Lock | None = None
     """The lock that blocks this challenge, or that a Narrator overrode."""
@@ -172,9 +175,28 @@ class ChallengeState:
         return self.challenger if side is Side.CHALLENGER else self.defender
 
     @property
-    def kind(self) -> str:
-        return self.spec.kind
+    def contested(self) -> bool:
+        return self.kind == "contested"
 
     @property
-    def contested(self) -> bool:
-        return self.spec.kind == "contested"
+    def available(self) -> Mapping[str, Mapping[str, int]]:
+        """Each character's unlost Traits of the category at the start, by id."""
+        return {cid: c.available(self.category) for cid, c in self.characters.items()}
+
+    @property
+    def abilities(self) -> Mapping[str, Mapping[str, int]]:
+        """Each character's current Abilities at the start, by id."""
+        return {cid: c.abilities for cid, c in self.characters.items()}
+
+    @property
+    def willpower(self) -> Mapping[str, int]:
+        return {cid: c.willpower for cid, c in self.characters.items()}
+
+    @property
+    def retest_sources(self) -> Mapping[str, frozenset[str]]:
+        return {cid: frozenset(c.sheet.retests) for cid, c in self.characters.items()}
+
+    @property
+    def negatives(self) -> Mapping[str, Mapping[str, int]]:
+        """Each character's Negative Traits of the category, by id (R-TRAIT-4)."""
+        return {cid: c.sheet.negative.of(self.category) for cid, c in self.characters.items()}

@@ -51,6 +51,11 @@ def settle_tie(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
     defender = state.defender
     if not defender.is_static:
         defender = _fixed(defender)
+    settled = evolve(state, challenger=challenger, defender=defender, tie_open=False, result=result)
+    return settled, [_settled(challenger, defender, result)] if state.noting else []
+
+
+def _settled(challenger: SideState, defender: SideState, result: Result) -> Note:
     mine, theirs = challenger.figure, defender.figure
     totals = f"Totals {challenger.said_figure} against {defender.said_figure}"
     if any(len(side.made_of) > 1 and (side.declared is None or side.fixed_by_tie) for side in (challenger, defender)):
@@ -61,8 +66,7 @@ def settle_tie(state: ChallengeState) -> tuple[ChallengeState, list[Note]]:
         winner = challenger if result is Result.CHALLENGER else defender
         why = "the higher total wins" if mine != theirs else "on equal totals the defender wins"
         text = f"{totals}: {why}; {winner.name} wins the tie"
-    settled = evolve(state, challenger=challenger, defender=defender, tie_open=False, result=result)
-    return settled, [Note("R-TIE-4", text)]
+    return Note("R-TIE-4", text)
 
 
 def can_throw_on(state: ChallengeState) -> bool:
@@ -96,23 +100,20 @@ def throw(state: ChallengeState, step: Throw) -> tuple[ChallengeState, list[Note
     elif state.phase is not Phase.OPEN and state.phase is not Phase.RETEST:
         raise RuleError("R-CH-4", "no throw is due now")
     first, second = SIGN_OF[step.challenger], SIGN_OF[step.defender]
-    for side, sign in ((state.challenger, first), (state.defender, second)):
-        if sign not in signs_for(side):
-            raise RuleError("R-CH-4", f"{side.name} may not throw the bomb: the chronicle or the sheet does not allow it")
-    said = f"{state.challenger.name} throws {first}, {state.defender.name} throws {second}"
+    if first is Sign.BOMB or second is Sign.BOMB:
+        for side, sign in ((state.challenger, first), (state.defender, second)):
+            if sign not in signs_for(side):
+                raise RuleError("R-CH-4", f"{side.name} may not throw the bomb: the chronicle or the sheet does not allow it")
     tie_open = False
-    if first.beats(second) or second.beats(first):
-        winner = state.challenger if first.beats(second) else state.defender
-        result = Result.won_by(winner.side)
-        note = Note("R-CH-4", f"{said}: {winner.name} wins the throw")
+    if first.beats(second):
+        result = Result.CHALLENGER
+    elif second.beats(first):
+        result = Result.DEFENDER
     elif state.kind == "simple":
         result = Result.DEFENDER if state.spec.win_outright else Result.CHALLENGER
-        how = "fails: the Narrator asked for a win outright" if state.spec.win_outright else "succeeds on a tie"
-        note = Note("R-SIMPLE-1", f"{said}: a tie; {state.challenger.name} {how}")
     else:
         result, tie_open = None, True
-        note = Note("R-TIE-1", f"{said}: a tie, the totals in the category decide")
-    state = evolve(
+    after = evolve(
         state,
         wins=wins,
         signs=(first, second),
@@ -122,4 +123,15 @@ def throw(state: ChallengeState, step: Throw) -> tuple[ChallengeState, list[Note
         result=result,
         tie_open=tie_open,
     )
-    return state, [note]
+    return after, [_thrown(state, first, second)] if state.noting else []
+
+
+def _thrown(state: ChallengeState, first: Sign, second: Sign) -> Note:
+    said = f"{state.challenger.name} throws {first}, {state.defender.name} throws {second}"
+    if first.beats(second) or second.beats(first):
+        winner = state.challenger if first.beats(second) else state.defender
+        return Note("R-CH-4", f"{said}: {winner.name} wins the throw")
+    if state.kind == "simple":
+        how = "fails: the Narrator asked for a win outright" if state.spec.win_outright else "succeeds on a tie"
+        return Note("R-SIMPLE-1", f"{said}: a tie; {state.challenger.name} {how}")
+    return Note("R-TIE-1", f"{said}: a tie, the totals in the category decide")

@@ -68,7 +68,7 @@ def means_of(state: ChallengeState, side: SideState) -> Means:
 
 
 def _powers(state: ChallengeState, side: SideState) -> int:
-    return len(state.retest_sources.get(side.character, frozenset()) - side.others_used)
+    return len(set(state.characters[side.character].sheet.retests) - side.others_used)
 
 
 def _willpower(state: ChallengeState, side: SideState) -> int:
