@@ -191,12 +191,3 @@ class ChallengeState:
     @property
     def willpower(self) -> Mapping[str, int]:
         return {cid: c.willpower for cid, c in self.characters.items()}
-
-    @property
-    def retest_sources(self) -> Mapping[str, frozenset[str]]:
-        return {cid: frozenset(c.sheet.retests) for cid, c in self.characters.items()}
-
-    @property
-    def negatives(self) -> Mapping[str, Mapping[str, int]]:
-        """Each character's Negative Traits of the category, by id (R-TRAIT-4)."""
-        return {cid: c.sheet.negative.of(self.category) for cid, c in self.characters.items()}
