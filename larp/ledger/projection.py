@@ -17,6 +17,7 @@ from larp.ledger.entry import Entry, Kind
 from larp.ledger.results import lock_from_json
 from larp.ledger.starting import starting_state
 from larp.rules import CharacterState, Lock, Night, game_time
+from larp.rules.cast import Cast
 from larp.rules.tabletop import TableState
 from larp.sheet import ANY_SHEET, Category, HouseRules, Sheet, TableSheet
 
@@ -72,7 +73,7 @@ class Tonight:
         return self.last is None or entry.order >= self.last
 
     def night(self, clock: float) -> Night:
-        return Night(rules=self.rules, characters=dict(self.characters), clock=clock, locks=tuple(self.locks))
+        return Night(rules=self.rules, characters=Cast(self.characters), clock=clock, locks=tuple(self.locks))
 
     def apply(self, entry: Entry) -> list[Effect]:
         self.last = entry.order

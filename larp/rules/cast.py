@@ -21,10 +21,6 @@ class Cast(Mapping[str, CharacterState]):
         self._shared = dict(states)
         self._changed: dict[str, CharacterState] = {}
 
-    @classmethod
-    def of(cls, states: Mapping[str, CharacterState]) -> "Cast":
-        return states if isinstance(states, Cast) else cls(states)
-
     def changing(self, states: Mapping[str, CharacterState]) -> "Cast":
         """This cast with some characters' states changed (or added)."""
         changed = {**self._changed, **states}

@@ -24,7 +24,7 @@ from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, ClockEvent, Ove
 @dataclass(frozen=True)
 class Night:
     rules: HouseRules
-    characters: Mapping[str, CharacterState]
+    characters: Cast
     clock: float = 0.0
     """Game time in minutes since the night opened."""
     locks: tuple[Lock, ...] = ()
@@ -106,8 +106,9 @@ def finish(night: Night, state: ChallengeState, notes: Iterable[Note] = ()) -> t
     locks = night.locks
     if decided.lock is not None:
         locks = tuple(lock for lock in locks if lock.until > night.clock) + (decided.lock,)
+    notes = tuple(notes)
     if state.noting:
-        notes = tuple(notes) + _loss_notes(night, state, decided) + _lock_note(decided.lock)
+        notes += _loss_notes(night, state, decided) + _lock_note(decided.lock)
     result = made(
         EventResult,
         winner=WINNER_NAME[decided.winner],
@@ -116,9 +117,9 @@ def finish(night: Night, state: ChallengeState, notes: Iterable[Note] = ()) -> t
         lost=decided.lost,
         spent=decided.spent,
         override=state.override,
-        notes=tuple(notes),
+        notes=notes,
     )
-    return evolve(night, characters=Cast.of(cast).changing(changed), locks=locks), result
+    return evolve(night, characters=cast.changing(changed), locks=locks), result
 
 
 def _lock_note(lock: Lock | None) -> tuple[Note, ...]:
@@ -184,7 +185,7 @@ def regain(night: Night, character_id: str, category: Category) -> tuple[Night, 
     if character.willpower < 1:
         raise RuleError("R-NIGHT-1", f"{character.name} has no Willpower left to spend")
     back = character.lost.get(category.value, ())
-    characters = Cast.of(night.characters).changing({character_id: character.regaining(category)})
+    characters = night.characters.changing({character_id: character.regaining(category)})
     notes = ()
     if night.noting:
         what = ", ".join(back) if back else "nothing: no Trait was lost"
