@@ -1,10 +1,12 @@
 """A character sheet (R-TRAIT-1 to R-TRAIT-4): the same keys as a SHEET of a transcript."""
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints, field_validator
+from pydantic import Field, JsonValue, Strict, StringConstraints, field_validator
 
 from larp.sheet.categories import ATTRIBUTES, Category
+from larp.sheet.experience import Experience
+from larp.sheet.frozen import Frozen
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
 CharacterId = Annotated[
@@ -16,6 +18,8 @@ Whole = Annotated[int, Strict()]
 """A whole number as JSON or TOML writes one: never a string, a float or true/false."""
 Flag = Annotated[bool, Strict()]
 """true or false, never a string or a number."""
+Status = Literal["active", "inactive", "retired", "dead"]
+"""Where a character stands in the chronicle: only an active or inactive one plays."""
 
 
 def distinct_names(value: object) -> object:
@@ -28,10 +32,6 @@ def distinct_names(value: object) -> object:
                 raise ValueError(f"{seen[trimmed]!r} and {key!r} are the same name: give it once")
             seen[trimmed] = key
     return value
-
-
-class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class TraitList(Frozen):
@@ -62,6 +62,13 @@ class Person(Frozen):
         [], description="lines printed on the card and shown to anyone at the station"
     )
     notes: str = Field("", description="private notes: never printed on a card")
+    pronouns: str = Field("", description="how messages speak of her: she/her, he/him, they/them, …")
+    status: Status = "active"
+    status_reason: str = Field("", description="why she is inactive, retired or dead")
+    experience: Experience = Experience()
+    kept: dict[str, JsonValue] = Field(
+        {}, description="what an imported file held that the station has no use for, written back on export"
+    )
 
     @property
     def display_name(self) -> str:

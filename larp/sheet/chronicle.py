@@ -2,7 +2,7 @@
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, JsonValue, model_validator
 
 from larp.sheet.character import CharacterId, Frozen, Name
 from larp.sheet.house_rules import HouseRules
@@ -24,6 +24,9 @@ class Chronicle(Frozen):
     )
     willpower_refresh: Literal["full", "keep"] = Field(
         "full", description="Willpower at the start of the next game: back to full, or as it was left"
+    )
+    kept: dict[str, JsonValue] = Field(
+        {}, description="what an imported file held beside its characters, written back on export"
     )
     characters: dict[CharacterId, AnySheet] = {}
 

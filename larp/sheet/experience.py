@@ -1,0 +1,31 @@
+"""A character's experience as a sheet carries it: the totals and the history behind them.
+
+Grapevine keeps experience as `earned`, `unspent` and a history of dated entries; a sheet
+imported from it carries the same, and the season's entries add to it.
+"""
+
+from typing import Literal
+
+from pydantic import Field
+
+from larp.sheet.frozen import Frozen
+
+ExperienceKind = Literal["earned", "deducted", "spent", "refund", "set", "comment"]
+"""Grapevine's kinds of experience entry."""
+
+
+class ExperienceEntry(Frozen):
+    """One line of a character's experience history."""
+
+    date: str = Field("", description="when, as the entry was written (ISO date, or the writer's locale)")
+    change: float = Field(0, description="points; fractional and negative changes occur in real files")
+    type: ExperienceKind = "earned"
+    reason: str = ""
+
+
+class Experience(Frozen):
+    """`[experience]` of a sheet: the totals and every entry that made them."""
+
+    earned: float = 0
+    unspent: float = 0
+    history: list[ExperienceEntry] = []
