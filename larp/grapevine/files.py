@@ -58,7 +58,11 @@ def parse(data: bytes, source: str) -> ET.Element:
                              "offers), not a chronicle: export the characters as a .gex file")
     if magic in BINARY_MAGIC:
         return _binary(data, source)
-    root = parse_xml(decode(data), source)
+    text = decode(data)
+    if not text.lstrip("\ufeff \t\r\n").startswith("<"):
+        raise GrapevineError(source, "is not a Grapevine file: neither XML (<grapevine version=…>) "
+                             "nor Grapevine's binary format")
+    root = parse_xml(text, source)
     if root.tag == "grapevinemenus" or root.tag == "menus":
         raise GrapevineError(source, "is a Grapevine menu file, not a chronicle: export the "
                              "characters as a .gex file")
@@ -92,10 +96,15 @@ def decode(data: bytes) -> str:
     return data.decode("cp1252", errors="grapevine-ansi")
 
 
-def _ansi_fallback(error: UnicodeError) -> tuple[str, int]:
-    assert isinstance(error, UnicodeDecodeError)
-    byte = error.object[error.start]
-    return chr(byte), error.start + 1
+def _ansi_fallback(error: UnicodeError) -> tuple[str | bytes, int]:
+    """Windows-1252's five unassigned bytes and the C1 controls of the same code, both ways;
+    a character Windows-1252 can't hold is written `?`, as Windows writes it."""
+    if isinstance(error, UnicodeDecodeError):
+        return chr(error.object[error.start]), error.start + 1
+    if isinstance(error, UnicodeEncodeError):
+        code = ord(error.object[error.start])
+        return (bytes([code]) if code < 256 else b"?"), error.start + 1
+    raise error
 
 
 codecs.register_error("grapevine-ansi", _ansi_fallback)
