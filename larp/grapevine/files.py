@@ -37,7 +37,7 @@ def read_bytes(path: Path) -> bytes:
     try:
         size = path.stat().st_size
         if size > SIZE_LIMIT:
-            raise GrapevineError(source, f"is {size / 1e6:.0f} MB: no Grapevine file is that large "
+            raise GrapevineError(source, f"is {size / (1024 * 1024):.0f} MB: no Grapevine file is that large "
                                  f"(the limit is {SIZE_LIMIT // (1024 * 1024)} MB)")
         with path.open("rb") as stream:
             data = stream.read(SIZE_LIMIT + 1)

@@ -84,3 +84,12 @@ def test_ids_are_readable_unique_and_stable():
     assert list(first) == list(again)
     assert len(set(first)) == 95
     assert all(cid == cid.lower() and " " not in cid for cid in first)
+
+
+@pytest.mark.parametrize("name", ["vampires_camarilla.gex", "vampires_sabbat.gex"])
+def test_the_windows_1252_originals_give_the_same_characters(name):
+    """The first commits of two files hold raw 0x85 bytes and no encoding declaration."""
+    original = read_file(sample(f"crapvine-eb80c9f/{name}")).chronicle.characters.values()
+    mended = read_file(sample(f"crapvine/{name}")).chronicle.characters.values()
+    assert [shown(sheet) for sheet in original] == [shown(sheet) for sheet in mended]
+    assert any("\u2026" in str(sheet.model_dump()) for sheet in original)
