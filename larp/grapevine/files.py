@@ -151,8 +151,11 @@ def _first_of_each(match: re.Match) -> str:
     return f"<{match.group(1)} {' '.join(kept)}{match.group(3)}>"
 
 
+_CARRIED = re.compile("[\uf700-\uf71f]")
+
+
 def restore(value: str) -> str:
     """A text or attribute with its raw control characters given back."""
-    if not value or not any(CONTROL_BASE <= ord(c) < CONTROL_BASE + 0x20 for c in value):
+    if not _CARRIED.search(value):
         return value
-    return "".join(chr(ord(c) - CONTROL_BASE) if CONTROL_BASE <= ord(c) < CONTROL_BASE + 0x20 else c for c in value)
+    return _CARRIED.sub(lambda match: chr(ord(match.group()) - CONTROL_BASE), value)

@@ -10,7 +10,6 @@ from larp.grapevine.files import parse, read_bytes
 from larp.grapevine.reading import Imported, read_chronicle, slug
 from larp.grapevine.writing import write_gex
 from larp.sheet.chronicle import Chronicle
-from larp.sheet.errors import SheetError
 from larp.sheet.loading import CHRONICLE_FILE, load_chronicle
 from larp.sheet.toml_writing import chronicle_toml, sheet_toml
 
@@ -37,12 +36,9 @@ def import_file(path: Path, out: Path | None = None) -> tuple[Imported, Path]:
     try:
         temporary.mkdir(parents=True)
         write_folder(imported.chronicle, temporary, path.name)
-        load_chronicle(temporary)
         if out.exists():
             out.rmdir()
         temporary.rename(out)
-    except SheetError as error:
-        raise GrapevineError(str(path), f"made a sheet larp can't read back ({error}): nothing written") from None
     except OSError as error:
         raise GrapevineError(str(out), f"can't be written ({error.strerror or error}): nothing written") from None
     finally:
