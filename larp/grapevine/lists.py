@@ -7,9 +7,9 @@ A `<trait>` row's `val` is text: absent it is "1"; a number counts that much; an
 
 import math
 import xml.etree.ElementTree as ET
-from typing import Any, Callable
+from typing import Callable
 
-from larp.grapevine.nodes import Node, attributes_of, to_node
+from larp.grapevine.nodes import attributes_of
 
 NAME_LIMIT = 80
 COUNT_LIMIT = 99
@@ -81,9 +81,9 @@ def _say(warn: Warn | None, message: str) -> None:
         warn(message)
 
 
-def plain_rows(counts: dict[str, int], notes: dict[str, str] | None = None) -> list[Node]:
+def plain_rows(counts: dict[str, int], notes: dict[str, str] | None = None) -> list[ET.Element]:
     """The rows Grapevine would write for these counts (its writer leaves out `val` when it is 1)."""
-    rows: list[Node] = []
+    rows = []
     for name, count in counts.items():
         attributes = {"name": name}
         if count != 1:
@@ -91,33 +91,34 @@ def plain_rows(counts: dict[str, int], notes: dict[str, str] | None = None) -> l
         note = (notes or {}).get(name, "")
         if note:
             attributes["note"] = note
-        rows.append(["trait", attributes])
+        rows.append(ET.Element("trait", attributes))
     return rows
 
 
-def read_list(element: ET.Element, warn: Warn) -> tuple[dict[str, int], Node]:
-    """A mapped list's counts, and the node that keeps its place and whatever the counts can't
-    say (notes, rows given twice, values that are not numbers): the rows themselves, only then."""
-    rows = rows_of(element)
-    counts = counts_of(rows, warn)
-    node: Node = ["traitlist", attributes_of(element)]
-    written = [to_node(row) for row in element]
-    if written != plain_rows(counts):
-        node.append(written)
-    return counts, node
+def _same(rows: list[ET.Element], others: list[ET.Element]) -> bool:
+    return len(rows) == len(others) and all(
+        a.tag == b.tag and attributes_of(a) == b.attrib for a, b in zip(rows, others))
 
 
-def rows_for(node: Node, counts: dict[str, int]) -> list[Any]:
+def read_list(element: ET.Element, warn: Warn) -> tuple[dict[str, int], ET.Element]:
+    """A mapped list's counts, and the element that keeps its place and whatever the counts
+    can't say (notes, rows given twice, values that are not numbers): the rows, only then."""
+    counts = counts_of(rows_of(element), warn)
+    kept = ET.Element("traitlist", element.attrib)
+    if not _same(list(element), plain_rows(counts)):
+        kept.extend(list(element))
+    return counts, kept
+
+
+def rows_for(element: ET.Element, counts: dict[str, int]) -> list[ET.Element]:
     """The rows to write for a mapped list: the kept rows when the sheet still says what they
     say, else rows from the sheet with each kept note carried by name."""
-    kept = node[2] if len(node) == 3 and isinstance(node[2], list) else []
-    if kept:
-        kept_rows = [(str(r[1].get("name", "")), str(r[1].get("val", "1")), str(r[1].get("note", "")))
-                     for r in kept if isinstance(r, list) and len(r) >= 2 and isinstance(r[1], dict)]
-        if counts_of([row for row in kept_rows if row[0]]) == counts:
-            return kept
-        notes = {}
-        for name, _, note in kept_rows:
-            notes.setdefault(name.strip(), note)
-        return plain_rows(counts, notes)
-    return plain_rows(counts)
+    kept = rows_of(element)
+    if not len(element):
+        return plain_rows(counts)
+    if counts_of(kept) == counts:
+        return list(element)
+    notes: dict[str, str] = {}
+    for name, _, note in kept:
+        notes.setdefault(name.strip(), note)
+    return plain_rows(counts, notes)

@@ -1,16 +1,14 @@
-"""Grapevine elements as kept data and back: `[tag, {attributes}]`, with a third item that is
-the element's text (a CDATA block) or the list of its child elements.
+"""Grapevine elements as kept text and back: what the station has no use for (powers, Merits and
+Flaws, the calendar, items, rotes …) rides in `kept` as the XML Grapevine wrote, and comes back
+out on export as it was read.
 
-This is how everything the station has no use for (powers, Merits and Flaws, the calendar,
-items, rotes …) rides in `kept` and comes back out on export exactly as it was read.
+Elements are written the way Grapevine's own writer (`XMLWriterClass`) writes them: two spaces
+of indent, `&amp; &lt; &gt; &quot;` in attributes, text as a CDATA block on its own line.
 """
 
 import xml.etree.ElementTree as ET
-from typing import Any
 
-from larp.grapevine.files import restore
-
-Node = list[Any]
+from larp.grapevine.files import parse_xml, restore
 
 
 def text_of(element: ET.Element) -> str:
@@ -23,29 +21,42 @@ def attributes_of(element: ET.Element) -> dict[str, str]:
     return {name: restore(value) for name, value in element.attrib.items()}
 
 
-def to_node(element: ET.Element) -> Node:
-    node: Node = [element.tag, attributes_of(element)]
+def to_text(elements: list[ET.Element]) -> str:
+    """Elements as Grapevine writes them, one after the other, lines ending in LF."""
+    lines: list[str] = []
+    for element in elements:
+        emit(element, 0, lines)
+    return "\n".join(lines)
+
+
+def from_text(text: str, where: str) -> list[ET.Element]:
+    """The elements of kept text, parsed as safely as a Grapevine file, control characters given
+    back; a GrapevineError naming `where` when the text is not Grapevine XML."""
+    if not text.strip():
+        return []
+    kept = parse_xml(f"<kept>{text}</kept>", where)
+    for element in kept.iter():
+        element.attrib = attributes_of(element)
+        if element.text and not len(element):
+            element.text = text_of(element)
+    return list(kept)
+
+
+def _escape(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def emit(element: ET.Element, indent: int, lines: list[str]) -> None:
+    """One element and its children as lines of Grapevine's XML."""
+    pad = " " * indent
+    head = element.tag + "".join(f' {key}="{_escape(value)}"' for key, value in element.attrib.items())
     if len(element):
-        node.append([to_node(child) for child in element])
+        lines.append(f"{pad}<{head}>")
+        for child in element:
+            emit(child, indent + 2, lines)
+        lines.append(f"{pad}</{element.tag}>")
+    elif element.text and element.text.strip():
+        text = element.text.strip().replace("]]>", "]] >")
+        lines += [f"{pad}<{head}>", f"{pad}  <![CDATA[{text}]]>", f"{pad}</{element.tag}>"]
     else:
-        text = text_of(element)
-        if text:
-            node.append(text)
-    return node
-
-
-def from_node(node: Any, where: str = "") -> ET.Element:
-    """An element from kept data; a ValueError naming `where` when the data is not a node."""
-    if not (isinstance(node, list) and 2 <= len(node) <= 3 and isinstance(node[0], str)
-            and isinstance(node[1], dict)):
-        raise ValueError(f"{where}: kept data is not a Grapevine element ([tag, {{attributes}}, …])")
-    element = ET.Element(node[0], {str(k): str(v) for k, v in node[1].items()})
-    if len(node) == 3:
-        content = node[2]
-        if isinstance(content, str):
-            element.text = content
-        elif isinstance(content, list):
-            element.extend(from_node(child, where) for child in content)
-        else:
-            raise ValueError(f"{where}: kept data of <{node[0]}> is neither text nor elements")
-    return element
+        lines.append(f"{pad}<{head}/>")

@@ -12,7 +12,7 @@ from larp.grapevine.creatures import (
 )
 from larp.grapevine.errors import GrapevineError
 from larp.grapevine.lists import NAME_LIMIT, counts_of, read_list, rows_of, vb_integer, vb_number
-from larp.grapevine.nodes import Node, attributes_of, text_of, to_node
+from larp.grapevine.nodes import attributes_of, text_of, to_text
 from larp.sheet.character import Sheet
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.experience import Experience, ExperienceEntry
@@ -66,16 +66,17 @@ def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
         sheets[cid] = read_character(element, cid, warnings)
         creatures[element.tag] = creatures.get(element.tag, 0) + 1
     first = next((index for index, child in enumerate(root) if child.tag in LINEAGE), len(root))
-    before: list[Node] = []
-    after: list[Node] = []
+    before: list[ET.Element] = []
+    after: list[ET.Element] = []
     others: dict[str, int] = {}
     for index, child in enumerate(root):
         if child.tag not in LINEAGE:
-            (before if index < first else after).append(to_node(child))
+            (before if index < first else after).append(child)
             others[child.tag] = others.get(child.tag, 0) + 1
     title = root.get("chronicle", "").strip() or stem
     standalone = TOP_STANDALONE + sorted({n for s in sheets.values() for n in s.standalone})
-    kept: dict[str, Any] = {"attributes": attributes_of(root), "before": before, "after": after}
+    kept: dict[str, Any] = {"attributes": attributes_of(root)}
+    kept |= {key: to_text(elements) for key, elements in (("before", before), ("after", after)) if elements}
     try:
         chronicle = Chronicle(id=slug(title, "chronicle"), name=title[:NAME_LIMIT] or "Grapevine chronicle",
                               standalone=standalone, kept=kept, characters=sheets)
@@ -96,18 +97,18 @@ def read_character(element: ET.Element, cid: str, warnings: list[str]) -> Sheet:
         warn_in("name")(f"longer than {NAME_LIMIT} characters: cut to fit")
         name = name[:NAME_LIMIT].strip()
     fields: dict[str, Any] = {"traits": {}, "negative": {}, "abilities": {}, "standalone": {}}
-    children: list[Node] = []
+    children: list[ET.Element] = []
     for child in element:
         if child.tag == "traitlist":
             children.append(_read_list(element.tag, child, fields, warn_in))
         elif child.tag == "experience":
             fields["experience"] = read_experience(child, warn_in("experience"))
-            children.append(["experience", {}])
+            children.append(ET.Element("experience"))
         elif child.tag == "notes":
             fields["notes"] = text_of(child)
-            children.append(["notes", {}])
+            children.append(ET.Element("notes"))
         else:
-            children.append(to_node(child))
+            children.append(child)
     _ratings(element.tag, attributes, fields, warn_in)
     status = attributes.get("status", "Active")
     kept_attributes = {k: v for k, v in attributes.items() if k not in ("name", "player")}
@@ -116,7 +117,7 @@ def read_character(element: ET.Element, cid: str, warnings: list[str]) -> Sheet:
         "creature": element.tag, "lineage": attributes.get(LINEAGE[element.tag], ""),
         "status": STATUS.get(status.strip().lower(), "active"),
         "status_reason": "" if status.strip().lower() in STATUS else f"Grapevine status: {status}",
-        "kept": {"attributes": kept_attributes, "children": children},
+        "kept": {"attributes": kept_attributes, "grapevine": to_text(children)},
         **fields,
     }
     try:
@@ -125,7 +126,7 @@ def read_character(element: ET.Element, cid: str, warnings: list[str]) -> Sheet:
         raise GrapevineError("", f"{who} can't become a sheet: {error}") from None
 
 
-def _read_list(creature: str, element: ET.Element, fields: dict, warn_in) -> Node:
+def _read_list(creature: str, element: ET.Element, fields: dict, warn_in) -> ET.Element:
     name = element.get("name", "")
     renamed = RENAMED.get((creature, name))
     if renamed:
@@ -136,7 +137,7 @@ def _read_list(creature: str, element: ET.Element, fields: dict, warn_in) -> Nod
     if place is None:
         if creature == "various" and name == TEMPERS:
             _tempers(element, fields, warn_in(name))
-        return to_node(element)
+        return element
     counts, node = read_list(element, warn_in(name))
     table, category = place
     if category:

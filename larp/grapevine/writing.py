@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from larp.grapevine.creatures import EXPERIENCE_KINDS, LINEAGE, MAPPED, RATINGS, STATUS, TEMPERS
-from larp.grapevine.lists import counts_of, plain_rows, rows_for, vb_integer
-from larp.grapevine.nodes import Node, from_node
+from larp.grapevine.lists import counts_of, plain_rows, rows_for, rows_of, vb_integer
+from larp.grapevine.nodes import emit, from_text
 from larp.sheet.character import Sheet
 from larp.sheet.chronicle import Chronicle
 
@@ -25,11 +25,11 @@ def write_gex(chronicle: Chronicle) -> bytes:
     if "chronicle" in attributes:
         attributes["chronicle"] = chronicle.name
     root = ET.Element("grapevine", attributes)
-    root.extend(_nodes(kept.get("before"), "chronicle kept.before"))
+    root.extend(_kept(kept.get("before"), f"{chronicle.id}: kept.before"))
     root.extend(character(sheet) for sheet in chronicle.characters.values())
-    root.extend(_nodes(kept.get("after"), "chronicle kept.after"))
+    root.extend(_kept(kept.get("after"), f"{chronicle.id}: kept.after"))
     lines = ['<?xml version="1.0"?>']
-    _emit(root, 0, lines)
+    emit(root, 0, lines)
     return ("\r\n".join(lines) + "\r\n").encode("cp1252", errors="grapevine-ansi")
 
 
@@ -37,8 +37,8 @@ def _strings(value: Any) -> dict[str, str]:
     return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
 
 
-def _nodes(value: Any, where: str) -> list[ET.Element]:
-    return [from_node(node, where) for node in value] if isinstance(value, list) else []
+def _kept(value: Any, where: str) -> list[ET.Element]:
+    return from_text(value, where) if isinstance(value, str) else []
 
 
 def character(sheet: Sheet) -> ET.Element:
@@ -53,24 +53,24 @@ def character(sheet: Sheet) -> ET.Element:
     if sheet.player and "player" not in attributes:
         attributes["player"] = sheet.player
     element = ET.Element(tag, attributes)
-    children = sheet.kept.get("children")
-    if not isinstance(children, list):
-        children = [["experience", {}]] + [["traitlist", {"name": name, **NEW_LIST}] for name in MAPPED]
+    children = _kept(sheet.kept.get("grapevine"), f"{sheet.id}: kept.grapevine")
+    if "grapevine" not in sheet.kept:
+        children = [ET.Element("experience")] + [ET.Element("traitlist", {"name": name, **NEW_LIST}) for name in MAPPED]
     written_notes = False
-    for index, node in enumerate(children):
-        where = f"{sheet.id}: kept.children[{index}]"
-        if node == ["experience", {}]:
+    for child in children:
+        name = child.get("name", "") if child.tag == "traitlist" else None
+        if child.tag == "experience":
             element.append(experience(sheet))
-        elif node == ["notes", {}]:
+        elif child.tag == "notes":
             written_notes = True
             if sheet.notes:
                 ET.SubElement(element, "notes").text = sheet.notes
-        elif _mapped(node):
-            element.append(_mapped_list(node, sheet, where))
-        elif tag == "various" and _list_named(node, TEMPERS):
-            element.append(_tempers(node, sheet, where))
+        elif name in MAPPED:
+            element.append(_mapped_list(child, sheet))
+        elif tag == "various" and name == TEMPERS:
+            element.append(_tempers(child, sheet))
         else:
-            element.append(from_node(node, where))
+            element.append(child)
     if sheet.notes and not written_notes:
         ET.SubElement(element, "notes").text = sheet.notes
     return element
@@ -93,32 +93,25 @@ def _sheet_attributes(sheet: Sheet, tag: str, kept: dict[str, str]) -> dict[str,
     return {key: value for key, value in attributes.items() if value != "" or key in kept}
 
 
-def _list_named(node: Any, name: str) -> bool:
-    return (isinstance(node, list) and len(node) >= 2 and node[0] == "traitlist"
-            and isinstance(node[1], dict) and node[1].get("name") == name)
-
-
-def _mapped(node: Any) -> bool:
-    return any(_list_named(node, name) for name in MAPPED)
-
-
-def _mapped_list(node: Node, sheet: Sheet, where: str) -> ET.Element:
-    table, category = MAPPED[node[1]["name"]]
+def _mapped_list(element: ET.Element, sheet: Sheet) -> ET.Element:
+    table, category = MAPPED[element.get("name", "")]
     counts = getattr(sheet, table).of(category) if category else sheet.abilities
-    return from_node(node[:2] + [rows_for(node, dict(counts))], where)
+    written = ET.Element("traitlist", element.attrib)
+    written.extend(rows_for(element, dict(counts)))
+    return written
 
 
-def _tempers(node: Node, sheet: Sheet, where: str) -> ET.Element:
+def _tempers(element: ET.Element, sheet: Sheet) -> ET.Element:
     """A `various` character's Tempers: the kept rows while they say what the sheet says."""
     top = {"willpower": sheet.willpower, "rage": sheet.rage, "gnosis": sheet.gnosis}
-    rows = node[2] if len(node) == 3 and isinstance(node[2], list) else []
-    read = counts_of([(str(r[1].get("name", "")), str(r[1].get("val", "1")), "") for r in rows
-                      if isinstance(r, list) and len(r) >= 2 and isinstance(r[1], dict) and r[1].get("name")])
+    read = counts_of(rows_of(element))
     wanted = {name: top.get(name.lower(), sheet.standalone.get(name, count)) for name, count in read.items()}
     wanted |= {name: value for name, value in sheet.standalone.items() if name not in wanted}
     if wanted == read:
-        return from_node(node, where)
-    return from_node(node[:2] + [plain_rows(wanted)], where)
+        return element
+    written = ET.Element("traitlist", element.attrib)
+    written.extend(plain_rows(wanted))
+    return written
 
 
 def _number(value: float) -> str:
@@ -150,22 +143,3 @@ def experience(sheet: Sheet) -> ET.Element:
                       "earned": _number(earned), "unspent": _number(unspent)}
         ET.SubElement(element, "entry", {k: v for k, v in attributes.items() if v != ""})
     return element
-
-
-def _escape(value: str) -> str:
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
-def _emit(element: ET.Element, indent: int, lines: list[str]) -> None:
-    pad = " " * indent
-    head = element.tag + "".join(f' {key}="{_escape(value)}"' for key, value in element.attrib.items())
-    if len(element):
-        lines.append(f"{pad}<{head}>")
-        for child in element:
-            _emit(child, indent + 2, lines)
-        lines.append(f"{pad}</{element.tag}>")
-    elif element.text:
-        text = element.text.replace("]]>", "]] >")
-        lines += [f"{pad}<{head}>", f"{pad}  <![CDATA[{text}]]>", f"{pad}</{element.tag}>"]
-    else:
-        lines.append(f"{pad}<{head}/>")

@@ -82,13 +82,23 @@ def _string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
+_LITERAL = re.compile("^(?=[^\n]*\n)(?!.*''')(?!.*'$)[^\x00-\x08\x0b-\x1f\x7f]*$", re.S)
+"""Text of several lines that a multi-line literal string holds as it is."""
+
+
+def _lines(text: str) -> str:
+    """Text of several lines as it reads: a multi-line literal string (TOML drops the newline
+    just after the opening quotes)."""
+    return "'''\n" + text + "'''"
+
+
 def _value(value: Any, depth: int) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, str):
-        return _string(value)
+        return _lines(value) if depth == 0 and _LITERAL.match(value) else _string(value)
     if isinstance(value, dict):
         inner = ", ".join(f"{_key(k)} = {_value(v, depth + 1)}" for k, v in value.items() if v is not None)
         return "{ " + inner + " }" if inner else "{}"
