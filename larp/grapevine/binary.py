@@ -1,0 +1,87 @@
+"""Grapevine's binary files, exchange (`GVBE`, `.gex`) and game (`GVBG`, `.gv3`), read into the
+same `<grapevine>` element tree its XML twin parses to.
+
+The layout is what Grapevine 3.01's `GameClass` writes (`SaveExchangeBinary`, `SaveGameBinary`)
+and reads (`LoadExchangeBinary`, `OpenGameBinary`): a String header, the format version as a
+Double, then the sections in a fixed order, each an Integer count and that many records (see
+`records` for a record's fields). Versions 2.395 to 3.x are read; what this reader can't read
+(a section it has no layout for, a character of a format before 2.397) is refused by name,
+never skipped, since the sections follow one another with no lengths to skip by.
+"""
+
+import xml.etree.ElementTree as ET
+
+from larp.grapevine.records import CREATURES, ITEM, PLAYER, ROTE, read_record
+from larp.grapevine.vbfile import Reader, vb_number
+
+EXCHANGE, GAME = "GVBE", "GVBG"
+OLDEST, NEWEST = 2.395, 4.0
+"""The versions read: 2.395 (the first binary exchange format) up to, not including, 4."""
+CHARACTERS_SINCE = 2.397
+"""A character written before 2.397 kept no temporary Traits nor maxima (Grapevine computed
+them on reading); such characters are refused rather than guessed."""
+_LATER = ("queries", "items", "rotes", "locations", "actions", "plots", "rumors")
+_READ = {"items": ITEM[0], "rotes": ROTE[0]}
+_SMALLEST = {"items": 56, "rotes": 24}
+"""The fewest bytes a record of the section takes (empty strings and lists), to refuse an
+absurd count before reading."""
+
+
+def read_binary(data: bytes, source: str) -> ET.Element:
+    """The `<grapevine>` element of a binary Grapevine file; a GrapevineError naming the byte
+    where a truncated, damaged or unreadable file goes wrong."""
+    reader = Reader(data, source)
+    magic = reader.text("the file's header")
+    if magic not in (EXCHANGE, GAME):
+        raise reader.error(f"is not a binary Grapevine exchange or game file (its header is {magic[:8]!r})", 0)
+    version = reader.double("the format version")
+    if not OLDEST <= version < NEWEST:
+        raise reader.error(f"is in Grapevine's binary format version {vb_number(version, 15)}, which larp "
+                           f"does not read (it reads {OLDEST} to 3.x): save it from Grapevine as XML", 6)
+    root = ET.Element("grapevine", version=vb_number(version, 15))
+    if magic == GAME:
+        raise reader.error("is a binary Grapevine game file, not yet read", 0)
+    _read_settings(reader, version)
+    for _ in range(reader.count("players", 30)):
+        root.append(read_record(reader, PLAYER[0], version))
+    _read_characters(reader, version, root)
+    for section in _LATER:
+        if section not in _READ:
+            _refuse_any(reader, section)
+            continue
+        for _ in range(reader.count(section, _SMALLEST[section])):
+            root.append(read_record(reader, _READ[section], version))
+    if reader.remaining():
+        raise reader.error(f"goes on for {reader.remaining()} bytes after the last section Grapevine "
+                           "writes: a damaged file, or not Grapevine's")
+    return root
+
+
+def _read_settings(reader: Reader, version: float) -> None:
+    """An exchange file's optional game settings, each a flag or count: none is read by larp."""
+    settings = ["a calendar"] + (["action, plot and rumor settings", "experience awards",
+                                  "output templates"] if version >= 2.397 else [])
+    for setting in settings:
+        _refuse_any(reader, setting)
+
+
+def _refuse_any(reader: Reader, what: str) -> None:
+    start = reader.at
+    number = reader.integer(f"the count of {what}")
+    if number != 0:
+        raise reader.error(f"holds {what} ({number}), which larp does not read from a binary file: "
+                           f"save the file from Grapevine as XML, or export it without {what}", start)
+
+
+def _read_characters(reader: Reader, version: float, root: ET.Element) -> None:
+    total = reader.count("characters", 150)
+    if total and version < CHARACTERS_SINCE:
+        raise reader.error(f"holds characters in Grapevine's format {vb_number(version, 15)}, older than "
+                           f"{CHARACTERS_SINCE}, which larp does not read: open and save it in Grapevine 3")
+    for number in range(1, total + 1):
+        start = reader.at
+        code = reader.integer(f"the type of character {number}")
+        if code not in CREATURES:
+            raise reader.error(f"gives character {number} the type {code}, which is none of Grapevine's "
+                               "twelve creature types: a damaged file", start)
+        root.append(read_record(reader, CREATURES[code][0], version))
