@@ -90,26 +90,27 @@ SOCIAL_MAX = {"socialmax", "mentalmax"}
 """Left out when equal to `physicalmax`."""
 
 
-def _parse(layout: str) -> tuple[tuple[float, str, str], ...]:
+def _parse(tag: str, layout: str) -> tuple[tuple[float, str, str, str], ...]:
+    """Each field of a layout: since which version, its code, its name, and how an error names it."""
     fields = []
     for word in layout.split():
         since, _, code = word.rpartition(">")
         kind, _, name = code.partition(":")
-        fields.append((float(since or 0), kind, name))
+        what = {"L": f"a {tag}'s trait list", "x": f"a {tag}'s experience", "B": f"the boons of a {tag}"}
+        fields.append((float(since or 0), kind, name, what.get(kind, f"the {name} of a {tag}")))
     return tuple(fields)
 
 
-_LAYOUTS = {tag: _parse(layout) for tag, layout in [*CREATURES.values(), PLAYER, ITEM, ROTE, BOON]}
+_LAYOUTS = {tag: _parse(tag, layout) for tag, layout in [*CREATURES.values(), PLAYER, ITEM, ROTE, BOON]}
 
 
 def read_record(reader: Reader, tag: str, version: float) -> ET.Element:
     """One record of the layout of `tag`, as the element Grapevine's XML writer makes of it."""
     element = ET.Element(tag)
     attributes = element.attrib
-    for since, kind, name in _LAYOUTS[tag]:
+    for since, kind, name, what in _LAYOUTS[tag]:
         if version < since:
             continue
-        what = f"the {name or kind} of a {tag}" if kind != "L" else f"a {tag}'s trait list"
         if kind == "s":
             _keep(attributes, name, reader.text(what), "")
         elif kind in ("i", "z"):
@@ -118,7 +119,7 @@ def read_record(reader: Reader, tag: str, version: float) -> ET.Element:
                   if name in SOCIAL_MAX else None)
         elif kind == "i+":
             attributes[name] = str(reader.integer(what))
-            _keep(attributes, f"temp{name}", str(reader.integer(f"the temporary {what}")), attributes[name])
+            _keep(attributes, f"temp{name}", str(reader.integer(what)), attributes[name])
         elif kind == "f":
             attributes[name] = reader.single(what)
         elif kind == "d":
@@ -144,9 +145,9 @@ def read_record(reader: Reader, tag: str, version: float) -> ET.Element:
             if text:
                 ET.SubElement(element, name).text = text
         elif kind == "x":
-            element.append(read_experience(reader, f"a {tag}'s experience"))
+            element.append(read_experience(reader, what))
         elif kind == "B":
-            for _ in range(reader.count(f"boons of a {tag}", 14)):
+            for _ in range(reader.count(what, 16)):
                 element.append(read_record(reader, "boon", version))
     return element
 
@@ -168,11 +169,12 @@ def read_trait_list(reader: Reader, what: str) -> ET.Element:
     if reader.boolean(f"the negative flag of {what}"):
         element.set("negative", "yes")
     element.set("display", str(reader.long(f"the display of {what}")))
+    row = f"a trait of {what}"
     for _ in range(reader.count(f"traits in {what}", 6)):
         trait = ET.SubElement(element, "trait")
-        _keep(trait.attrib, "name", reader.text(f"a trait's name in {what}"), "")
-        _keep(trait.attrib, "val", reader.text(f"a trait's value in {what}"), "1")
-        _keep(trait.attrib, "note", reader.text(f"a trait's note in {what}"), "")
+        _keep(trait.attrib, "name", reader.text(row), "")
+        _keep(trait.attrib, "val", reader.text(row), "1")
+        _keep(trait.attrib, "note", reader.text(row), "")
     return element
 
 
@@ -181,12 +183,13 @@ def read_experience(reader: Reader, what: str) -> ET.Element:
     element = ET.Element("experience")
     element.set("unspent", reader.single(f"the unspent total of {what}"))
     element.set("earned", reader.single(f"the earned total of {what}"))
+    row = f"an entry of {what}"
     for _ in range(reader.count(f"entries in {what}", 26)):
         entry = ET.SubElement(element, "entry")
-        entry.set("date", reader.date(f"an entry's date in {what}"))
-        entry.set("change", reader.single(f"an entry's change in {what}"))
-        entry.set("type", str(reader.long(f"an entry's type in {what}")))
-        _keep(entry.attrib, "reason", reader.text(f"an entry's reason in {what}"), "")
-        entry.set("earned", reader.single(f"an entry's earned total in {what}"))
-        entry.set("unspent", reader.single(f"an entry's unspent total in {what}"))
+        entry.set("date", reader.date(row))
+        entry.set("change", reader.single(row))
+        entry.set("type", str(reader.long(row)))
+        _keep(entry.attrib, "reason", reader.text(row), "")
+        entry.set("earned", reader.single(row))
+        entry.set("unspent", reader.single(row))
     return element

@@ -27,6 +27,7 @@ for _byte in range(0x80, 0xA0):
 _ANSI.update(_CONTROLS)
 _ATTRIBUTE = {**_ANSI, 0x09: 0x20, 0x0A: 0x20, 0x0D: 0x20}
 """An attribute's whitespace as an XML parser normalises it (a line break is a space)."""
+_INTEGER = struct.Struct("<h").unpack_from
 _EPOCH = date(1899, 12, 30)
 _FIRST_DAY, _LAST_DAY = -657434, 2958465
 """VB's Date runs from 1 January 100 to 31 December 9999."""
@@ -47,15 +48,23 @@ class Reader:
         return len(self.data) - self.at
 
     def take(self, size: int, what: str) -> bytes:
-        if size > self.remaining():
-            raise self.error(f"is cut short: it ends {self.remaining()} bytes into {what}, which needs {size} "
-                             "(a truncated or damaged Grapevine file)")
-        chunk = self.data[self.at:self.at + size]
-        self.at += size
+        end = self.at + size
+        if end > len(self.data):
+            raise self.short(size, what)
+        chunk = self.data[self.at:end]
+        self.at = end
         return chunk
 
+    def short(self, size: int, what: str) -> GrapevineError:
+        return self.error(f"is cut short: it ends {self.remaining()} bytes into {what}, which needs {size} "
+                          "(a truncated or damaged Grapevine file)")
+
     def integer(self, what: str) -> int:
-        return struct.unpack("<h", self.take(2, what))[0]
+        at = self.at
+        if at + 2 > len(self.data):
+            raise self.short(2, what)
+        self.at = at + 2
+        return _INTEGER(self.data, at)[0]
 
     def long(self, what: str) -> int:
         return struct.unpack("<i", self.take(4, what))[0]
@@ -94,10 +103,14 @@ class Reader:
         """A length-prefixed string, as the XML parser gives it back: control characters carried,
         and in an attribute the line breaks and tabs made spaces; in text, CR LF made LF."""
         start = self.at
-        size = self.integer(f"the length of {what}")
+        size = self.integer(what)
         if size < 0:
             raise self.error(f"gives {what} a length of {size}: a damaged Grapevine file", start)
+        if not size:
+            return ""
         raw = self.take(size, what).decode("latin-1")
+        if raw.isascii() and raw.isprintable() and (attribute or "]]>" not in raw):
+            return raw
         if attribute:
             return raw.replace("\r\n", "\n").translate(_ATTRIBUTE)
         return raw.replace("\r\n", "\n").replace("\r", "\n").translate(_ANSI).replace("]]>", "]] >")

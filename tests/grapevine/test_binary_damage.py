@@ -23,10 +23,11 @@ def exchange(version: float = 3.0, *counts: int) -> bytes:
     return struct.pack("<h4sd", 4, b"GVBE", version) + b"".join(struct.pack("<h", count) for count in counts)
 
 
-@pytest.mark.parametrize("name", REAL)
-def test_every_truncation_of_a_real_file_is_refused_naming_the_byte(name):
+@pytest.mark.parametrize("name, step", [(REAL[0], 1), *((name, 13) for name in REAL[1:])])
+def test_every_truncation_of_a_real_file_is_refused_naming_the_byte(name, step):
+    """Every prefix of the vampire with a value in every field; every 13th of the others."""
     data = sample(name).read_bytes()
-    for length in range(len(data)):
+    for length in range(0, len(data), step):
         with pytest.raises(GrapevineError, match=r"cut\.gex, byte \d+: ") as refused:
             read_binary(data[:length], "cut.gex")
         assert "cut short" in str(refused.value) or "counts" in str(refused.value) or length < 6
