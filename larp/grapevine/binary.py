@@ -12,6 +12,8 @@ never skipped, since the sections follow one another with no lengths to skip by.
 import xml.etree.ElementTree as ET
 
 from larp.grapevine.records import CREATURES, ITEM, PLAYER, ROTE, read_record
+from larp.grapevine.settings import (read_aprsettings, read_award, read_calendar, read_game_head, read_query,
+                                     read_template)
 from larp.grapevine.vbfile import Reader, vb_number
 
 EXCHANGE, GAME = "GVBE", "GVBG"
@@ -20,9 +22,10 @@ OLDEST, NEWEST = 2.395, 4.0
 CHARACTERS_SINCE = 2.397
 """A character written before 2.397 kept no temporary Traits nor maxima (Grapevine computed
 them on reading); such characters are refused rather than guessed."""
+GAMES_SINCE = 2.396
+"""A game file before 2.396 kept no action/plot/rumor settings (Grapevine made its defaults)."""
 _LATER = ("queries", "items", "rotes", "locations", "actions", "plots", "rumors")
-_READ = {"items": ITEM[0], "rotes": ROTE[0]}
-_SMALLEST = {"items": 56, "rotes": 24}
+_SMALLEST = {"queries": 22, "items": 56, "rotes": 24}
 """The fewest bytes a record of the section takes (empty strings and lists), to refuse an
 absurd count before reading."""
 
@@ -40,29 +43,42 @@ def read_binary(data: bytes, source: str) -> ET.Element:
                            f"does not read (it reads {OLDEST} to 3.x): save it from Grapevine as XML", 6)
     root = ET.Element("grapevine", version=vb_number(version, 15))
     if magic == GAME:
-        raise reader.error("is a binary Grapevine game file, not yet read", 0)
-    _read_settings(reader, version)
+        if version < GAMES_SINCE:
+            raise reader.error(f"is a game file of Grapevine's format {vb_number(version, 15)}, older than "
+                               f"{GAMES_SINCE}, which larp does not read: open and save it in Grapevine 3", 6)
+        read_game_head(reader, version, root)
+    else:
+        _read_settings(reader, version, root)
     for _ in range(reader.count("players", 30)):
         root.append(read_record(reader, PLAYER[0], version))
     _read_characters(reader, version, root)
     for section in _LATER:
-        if section not in _READ:
+        if section not in _SMALLEST:
             _refuse_any(reader, section)
             continue
         for _ in range(reader.count(section, _SMALLEST[section])):
-            root.append(read_record(reader, _READ[section], version))
+            root.append(read_query(reader, version) if section == "queries" else
+                        read_record(reader, ITEM[0] if section == "items" else ROTE[0], version))
     if reader.remaining():
         raise reader.error(f"goes on for {reader.remaining()} bytes after the last section Grapevine "
                            "writes: a damaged file, or not Grapevine's")
     return root
 
 
-def _read_settings(reader: Reader, version: float) -> None:
-    """An exchange file's optional game settings, each a flag or count: none is read by larp."""
-    settings = ["a calendar"] + (["action, plot and rumor settings", "experience awards",
-                                  "output templates"] if version >= 2.397 else [])
-    for setting in settings:
-        _refuse_any(reader, setting)
+def _read_settings(reader: Reader, version: float, root: ET.Element) -> None:
+    """An exchange file's game settings, as Grapevine's exchange dialog offers them: a calendar
+    and action/plot/rumor settings each behind a flag (present when above 0), then the awards
+    and the templates each behind a count."""
+    if version >= 2.395 and reader.integer("the calendar's flag") > 0:
+        root.append(read_calendar(reader, version))
+    if version < 2.397:
+        return
+    if reader.integer("the action settings' flag") > 0:
+        root.append(read_aprsettings(reader, version))
+    for _ in range(reader.count("experience awards", 16)):
+        root.append(read_award(reader))
+    for _ in range(reader.count("templates", 10)):
+        root.append(read_template(reader))
 
 
 def _refuse_any(reader: Reader, what: str) -> None:

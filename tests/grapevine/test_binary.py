@@ -115,3 +115,15 @@ def test_a_date_is_written_as_grapevines_cstr_writes_it(value, shown):
 def test_a_single_is_written_as_cstr_writes_it(value, shown):
     import struct
     assert vbfile.Reader(struct.pack("<f", value), "s").single("a number") == shown
+
+
+def test_a_binary_game_file_made_by_grapevines_layout_gives_the_tree_of_the_xml_game_file():
+    """No real binary game file (GVBG, `.gv3`) is at hand: one is made from the real XML game
+    file's data by the layout of `SaveGameBinary` (tests/grapevine/binary_writer.py), and read
+    back into the XML game file's tree: head, calendar, awards, templates, action settings,
+    players, a mortal and a vampire, searches and items."""
+    from tests.grapevine.binary_writer import game_file
+    path = sample("crapvine/player_chronicle_full_xp.gv3")
+    xml = files.parse(path.read_bytes(), str(path))
+    found = differences(read_binary(game_file(xml), "game.gv3"), xml)
+    assert not found, "\n".join(found)
