@@ -72,3 +72,23 @@ def test_the_command_round_trip_through_folders(tmp_path, capsys):
     assert main(["chronicle", "import", str(tmp_path / "one.gex"), "--out", str(tmp_path / "two")]) == 0
     one, two = load_chronicle(tmp_path / "one"), load_chronicle(tmp_path / "two")
     assert one.characters == two.characters and one.kept == two.kept
+
+
+def test_characters_windows_1252_cannot_hold_are_written_as_question_marks_and_said(tmp_path, capsys):
+    folder = tmp_path / "chronicle"
+    folder.mkdir()
+    (folder / "chronicle.toml").write_text('id = "c"\nname = "C"\n', "utf-8")
+    (folder / "om.toml").write_text('id = "om"\nname = "Ωmar Renée"\n[traits.physical]\nQuick = 2\n', "utf-8")
+    assert main(["chronicle", "export", str(folder), "--out", str(tmp_path / "c.gex")]) == 0
+    assert "Ω written as ?" in capsys.readouterr().out
+    assert 'name="?mar Ren\xe9e"'.encode("cp1252") in (tmp_path / "c.gex").read_bytes()
+
+
+def test_kept_data_broken_by_hand_is_refused_naming_the_character(tmp_path, capsys):
+    folder = tmp_path / "chronicle"
+    folder.mkdir()
+    (folder / "chronicle.toml").write_text('id = "c"\nname = "C"\n', "utf-8")
+    (folder / "om.toml").write_text('id = "om"\n[traits]\n[kept]\ngrapevine = "<traitlist name=\\"Merits\\">"\n', "utf-8")
+    assert main(["chronicle", "export", str(folder), "--out", str(tmp_path / "c.gex")]) == 2
+    assert "om: kept.grapevine" in capsys.readouterr().out
+    assert not (tmp_path / "c.gex").exists()
