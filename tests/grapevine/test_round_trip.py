@@ -74,21 +74,22 @@ def test_the_command_round_trip_through_folders(tmp_path, capsys):
     assert one.characters == two.characters and one.kept == two.kept
 
 
-def test_characters_windows_1252_cannot_hold_are_written_as_question_marks_and_said(tmp_path, capsys):
+def exported(tmp_path, sheet: str) -> int:
+    """`larp chronicle export` of a chronicle folder holding one character, `om.toml`."""
     folder = tmp_path / "chronicle"
     folder.mkdir()
     (folder / "chronicle.toml").write_text('id = "c"\nname = "C"\n', "utf-8")
-    (folder / "om.toml").write_text('id = "om"\nname = "Ωmar Renée"\n[traits.physical]\nQuick = 2\n', "utf-8")
-    assert main(["chronicle", "export", str(folder), "--out", str(tmp_path / "c.gex")]) == 0
+    (folder / "om.toml").write_text(sheet, "utf-8")
+    return main(["chronicle", "export", str(folder), "--out", str(tmp_path / "c.gex")])
+
+
+def test_characters_windows_1252_cannot_hold_are_written_as_question_marks_and_said(tmp_path, capsys):
+    assert exported(tmp_path, 'id = "om"\nname = "Ωmar Renée"\n[traits.physical]\nQuick = 2\n') == 0
     assert "Ω written as ?" in capsys.readouterr().out
     assert 'name="?mar Ren\xe9e"'.encode("cp1252") in (tmp_path / "c.gex").read_bytes()
 
 
 def test_kept_data_broken_by_hand_is_refused_naming_the_character(tmp_path, capsys):
-    folder = tmp_path / "chronicle"
-    folder.mkdir()
-    (folder / "chronicle.toml").write_text('id = "c"\nname = "C"\n', "utf-8")
-    (folder / "om.toml").write_text('id = "om"\n[traits]\n[kept]\ngrapevine = "<traitlist name=\\"Merits\\">"\n', "utf-8")
-    assert main(["chronicle", "export", str(folder), "--out", str(tmp_path / "c.gex")]) == 2
+    assert exported(tmp_path, 'id = "om"\n[traits]\n[kept]\ngrapevine = "<traitlist name=\\"Merits\\">"\n') == 2
     assert "om: kept.grapevine" in capsys.readouterr().out
     assert not (tmp_path / "c.gex").exists()
