@@ -75,7 +75,8 @@ def character(sheet: Sheet) -> ET.Element:
     element = ET.Element(tag, attributes)
     children = _kept(sheet.kept.get("grapevine"), f"{sheet.id}: kept.grapevine")
     if "grapevine" not in sheet.kept:
-        children = [ET.Element("experience")] + [ET.Element("traitlist", {"name": name, **NEW_LIST}) for name in MAPPED]
+        names = ([TEMPERS] if tag == "various" else []) + list(MAPPED)
+        children = [ET.Element("experience")] + [ET.Element("traitlist", {"name": name, **NEW_LIST}) for name in names]
     written_notes = False
     for child in children:
         name = child.get("name", "") if child.tag == "traitlist" else None
@@ -126,6 +127,8 @@ def _tempers(element: ET.Element, sheet: Sheet) -> ET.Element:
     top = {"willpower": sheet.willpower, "rage": sheet.rage, "gnosis": sheet.gnosis}
     read = counts_of(rows_of(element))
     wanted = {name: top.get(name.lower(), sheet.standalone.get(name, count)) for name, count in read.items()}
+    named = {name.lower() for name in wanted}
+    wanted |= {name.title(): value for name, value in top.items() if value and name not in named}
     wanted |= {name: value for name, value in sheet.standalone.items() if name not in wanted}
     if wanted == read:
         return element

@@ -1,6 +1,7 @@
 """Five hundred mutations of a real Grapevine file: each is read or refused with a
 GrapevineError, never a traceback (fixed seed)."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from larp.grapevine import GrapevineError
@@ -35,6 +36,7 @@ def mutate(data: bytes, steps) -> bytes:
 
 
 @need_samples
+@pytest.mark.slow
 @settings(max_examples=500, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(mutation, min_size=1, max_size=4))

@@ -93,3 +93,11 @@ def test_kept_data_broken_by_hand_is_refused_naming_the_character(tmp_path, caps
     assert exported(tmp_path, 'id = "om"\n[traits]\n[kept]\ngrapevine = "<traitlist name=\\"Merits\\">"\n') == 2
     assert "om: kept.grapevine" in capsys.readouterr().out
     assert not (tmp_path / "c.gex").exists()
+
+
+def test_a_character_grapevine_has_no_type_for_goes_out_as_various_with_her_tempers(tmp_path):
+    sheet = 'id = "om"\nname = "Om"\ncreature = "ghoul"\nlineage = "Revenant"\nwillpower = 4\nrage = 2\n[traits.physical]\nQuick = 2\n'
+    assert exported(tmp_path, sheet) == 0
+    back = next(iter(read_file(tmp_path / "c.gex").chronicle.characters.values()))
+    assert (back.creature, back.lineage, back.willpower, back.rage, back.traits.physical) == (
+        "various", "Revenant", 4, 2, {"Quick": 2})
