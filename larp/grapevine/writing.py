@@ -50,7 +50,7 @@ def gex_text(chronicle: Chronicle) -> str:
     root.extend(_kept(kept.get("after"), f"{chronicle.id}: kept.after"))
     lines = ['<?xml version="1.0"?>']
     emit(root, 0, lines)
-    return "\r\n".join(lines) + "\r\n"
+    return ("\n".join(lines) + "\n").replace("\r\n", "\n").replace("\n", "\r\n")
 
 
 def _strings(value: Any) -> dict[str, str]:
