@@ -108,3 +108,13 @@ def test_a_character_grapevine_has_no_type_for_goes_out_as_various_with_her_temp
     back = next(iter(read_file(tmp_path / "c.gex").chronicle.characters.values()))
     assert (back.creature, back.lineage, back.willpower, back.rage, back.traits.physical) == (
         "various", "Revenant", 4, 2, {"Quick": 2})
+
+
+@need_samples
+def test_a_file_with_no_character_imports_its_records_and_says_so(tmp_path, capsys):
+    path = sample("grapevine-evolved/Artifacts and Devices.gex")
+    assert main(["chronicle", "import", str(path), "--out", str(tmp_path / "items")]) == 0
+    printed = capsys.readouterr().out
+    assert "brought no character" in printed and "34 item" in printed and "larp station" not in printed
+    assert main(["chronicle", "export", str(tmp_path / "items"), "--out", str(tmp_path / "items.gex")]) == 0
+    assert load_chronicle(tmp_path / "items").kept == read_file(tmp_path / "items.gex").chronicle.kept
