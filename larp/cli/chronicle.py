@@ -65,10 +65,12 @@ def run_export(args) -> int:
     from larp.sheet import SheetError
 
     try:
-        chronicle = export_gex(args.folder, args.out)
+        chronicle, unwritable = export_gex(args.folder, args.out)
     except (SheetError, GrapevineError) as error:
         print(f"larp chronicle export: {error}")
         return EXIT_BAD_INPUT
     count = len(chronicle.characters)
     print(f"{args.out}: {count} character{'s' * (count != 1)} of {chronicle.name}, as a Grapevine 3 exchange file")
+    if unwritable:
+        print(f"Grapevine's files hold Windows-1252 only: {' '.join(unwritable)} written as ?")
     return 0

@@ -8,7 +8,7 @@ from pathlib import Path
 from larp.grapevine.errors import GrapevineError
 from larp.grapevine.files import parse, read_bytes
 from larp.grapevine.reading import Imported, read_chronicle, slug
-from larp.grapevine.writing import write_gex
+from larp.grapevine.writing import gex_text, unwritable
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.loading import CHRONICLE_FILE, load_chronicle
 from larp.sheet.toml_writing import chronicle_toml, sheet_toml
@@ -56,10 +56,12 @@ def write_folder(chronicle: Chronicle, folder: Path, source: str) -> None:
         (folder / f"{cid}.toml").write_text(sheet_toml(sheet, heading), "utf-8")
 
 
-def export_gex(folder: Path, out: Path) -> Chronicle:
-    """The chronicle folder written as the Grapevine exchange file `out` (replaced whole)."""
+def export_gex(folder: Path, out: Path) -> tuple[Chronicle, list[str]]:
+    """The chronicle folder written as the Grapevine exchange file `out` (replaced whole), and
+    the characters Windows-1252 can't hold, written `?` as Windows writes them."""
     chronicle = load_chronicle(Path(folder))
-    data = write_gex(chronicle)
+    text = gex_text(chronicle)
+    data = text.encode("cp1252", errors="grapevine-ansi")
     out = Path(out)
     temporary = out.parent / f".{out.name}.writing-{os.getpid()}"
     try:
@@ -68,4 +70,4 @@ def export_gex(folder: Path, out: Path) -> Chronicle:
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise GrapevineError(str(out), f"can't be written ({error.strerror or error})") from None
-    return chronicle
+    return chronicle, unwritable(text)

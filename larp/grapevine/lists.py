@@ -52,6 +52,7 @@ def counts_of(rows: list[tuple[str, str, str]], warn: Warn | None = None) -> dic
     """Name → count as a sheet holds them: rows of one name added up, each count a whole
     number from 1 to 99 (what does not fit is said through `warn`)."""
     totals: dict[str, float] = {}
+    said: set[str] = set()
     for name, val, _ in rows:
         key = name.strip()
         if len(key) > NAME_LIMIT:
@@ -60,6 +61,7 @@ def counts_of(rows: list[tuple[str, str, str]], warn: Warn | None = None) -> dic
         number = vb_number(val)
         if number is None:
             _say(warn, f"{key} has the value {val!r}, not a number: it counts 0, as in Grapevine")
+            said.add(key)
         totals[key] = totals.get(key, 0.0) + (number or 0.0)
     counts: dict[str, int] = {}
     for key, total in totals.items():
@@ -67,7 +69,8 @@ def counts_of(rows: list[tuple[str, str, str]], warn: Warn | None = None) -> dic
         if count != total:
             _say(warn, f"{key} counts {total:g}: taken as {count}")
         if count < 1:
-            _say(warn, f"{key} counts {count}: not on the sheet (kept for the way back)")
+            if key not in said or total:
+                _say(warn, f"{key} counts {total:g}: not on the sheet (kept for the way back)")
             continue
         if count > COUNT_LIMIT:
             _say(warn, f"{key} counts {count}: taken as {COUNT_LIMIT}, the most a sheet holds")

@@ -6,15 +6,24 @@ Elements are written the way Grapevine's own writer (`XMLWriterClass`) writes th
 of indent, `&amp; &lt; &gt; &quot;` in attributes, text as a CDATA block on its own line.
 """
 
+import re
 import xml.etree.ElementTree as ET
 
 from larp.grapevine.files import parse_xml, restore
 
+_LAYOUT = re.compile(r"^\s*?\n[ \t]*|\n[ \t]*$|^[ \t]+$")
+"""The line break and indent Grapevine's writer puts before a CDATA block and after it."""
+
+
+def unlaid(text: str) -> str:
+    """Text without the layout around its CDATA block, its own line breaks kept."""
+    return _LAYOUT.sub("", text)
+
 
 def text_of(element: ET.Element) -> str:
-    """An element's text as Grapevine reads it: CDATA and data together, the indentation
-    around them dropped."""
-    return restore("".join(element.itertext()).strip())
+    """An element's text as Grapevine reads it: the CDATA block whole, the line break and
+    indentation around it dropped."""
+    return restore(unlaid("".join(element.itertext())))
 
 
 def attributes_of(element: ET.Element) -> dict[str, str]:
@@ -22,9 +31,13 @@ def attributes_of(element: ET.Element) -> dict[str, str]:
 
 
 def to_text(elements: list[ET.Element]) -> str:
-    """Elements as Grapevine writes them, one after the other, lines ending in LF."""
+    """Elements just read as Grapevine writes them, one after the other, lines ending in LF
+    (the layout around each text, which Grapevine's reader drops, dropped first)."""
     lines: list[str] = []
     for element in elements:
+        for part in element.iter():
+            if part.text and not len(part):
+                part.text = unlaid(part.text)
         emit(element, 0, lines)
     return "\n".join(lines)
 
@@ -47,7 +60,7 @@ def _escape(value: str) -> str:
 
 
 def emit(element: ET.Element, indent: int, lines: list[str]) -> None:
-    """One element and its children as lines of Grapevine's XML."""
+    """One element and its children as lines of Grapevine's XML, each text as it is."""
     pad = " " * indent
     head = element.tag + "".join(f' {key}="{_escape(value)}"' for key, value in element.attrib.items())
     if len(element):
@@ -55,8 +68,8 @@ def emit(element: ET.Element, indent: int, lines: list[str]) -> None:
         for child in element:
             emit(child, indent + 2, lines)
         lines.append(f"{pad}</{element.tag}>")
-    elif element.text and element.text.strip():
-        text = element.text.strip().replace("]]>", "]] >")
+    elif element.text:
+        text = element.text.replace("]]>", "]] >")
         lines += [f"{pad}<{head}>", f"{pad}  <![CDATA[{text}]]>", f"{pad}</{element.tag}>"]
     else:
         lines.append(f"{pad}<{head}/>")

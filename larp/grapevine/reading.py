@@ -16,6 +16,8 @@ from larp.grapevine.nodes import attributes_of, text_of, to_text
 from larp.sheet.character import Sheet
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.experience import Experience, ExperienceEntry
+from larp.sheet.errors import SheetError
+from larp.sheet.loading import validate
 
 RATING_LIMIT = 99
 TOP_STANDALONE = ["Willpower", "Rage", "Gnosis"]
@@ -63,7 +65,7 @@ def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
     sheets: dict[str, Sheet] = {}
     creatures: dict[str, int] = {}
     for cid, element in zip(ids, people):
-        sheets[cid] = read_character(element, cid, warnings)
+        sheets[cid] = read_character(element, cid, warnings, source)
         creatures[element.tag] = creatures.get(element.tag, 0) + 1
     first = next((index for index, child in enumerate(root) if child.tag in LINEAGE), len(root))
     before: list[ET.Element] = []
@@ -77,15 +79,16 @@ def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
     standalone = TOP_STANDALONE + sorted({n for s in sheets.values() for n in s.standalone})
     kept: dict[str, Any] = {"attributes": attributes_of(root)}
     kept |= {key: to_text(elements) for key, elements in (("before", before), ("after", after)) if elements}
+    data = {"id": slug(title, "chronicle"), "name": title[:NAME_LIMIT].strip() or "Grapevine chronicle",
+            "standalone": standalone, "kept": kept, "characters": sheets}
     try:
-        chronicle = Chronicle(id=slug(title, "chronicle"), name=title[:NAME_LIMIT] or "Grapevine chronicle",
-                              standalone=standalone, kept=kept, characters=sheets)
-    except ValueError as error:
-        raise GrapevineError(source, f"can't become a chronicle: {error}") from None
+        chronicle = validate(Chronicle, data)
+    except SheetError as error:
+        raise GrapevineError(source, f"can't become a chronicle: {error.what}", error.where) from None
     return Imported(chronicle, warnings, creatures, others)
 
 
-def read_character(element: ET.Element, cid: str, warnings: list[str]) -> Sheet:
+def read_character(element: ET.Element, cid: str, warnings: list[str], source: str = "") -> Sheet:
     attributes = attributes_of(element)
     name = attributes.get("name", "").strip()
     who = f"{name or '(no name)'} ({cid})"
@@ -121,9 +124,9 @@ def read_character(element: ET.Element, cid: str, warnings: list[str]) -> Sheet:
         **fields,
     }
     try:
-        return Sheet.model_validate(sheet)
-    except ValueError as error:
-        raise GrapevineError("", f"{who} can't become a sheet: {error}") from None
+        return validate(Sheet, sheet, who)
+    except SheetError as error:
+        raise GrapevineError(source, f"can't become a sheet: {error.what}", error.where) from None
 
 
 def _read_list(creature: str, element: ET.Element, fields: dict, warn_in) -> ET.Element:

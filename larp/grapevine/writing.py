@@ -19,18 +19,38 @@ NEW_LIST = {"abc": "yes", "display": "1"}
 
 
 def write_gex(chronicle: Chronicle) -> bytes:
-    """The chronicle as the bytes of a `.gex` file Grapevine opens."""
+    """The chronicle as the bytes of a `.gex` file Grapevine opens: Windows-1252, a character
+    it can't hold written `?` (see `unwritable`)."""
+    return gex_text(chronicle).encode("cp1252", errors="grapevine-ansi")
+
+
+def unwritable(text: str) -> list[str]:
+    """The characters of `text` Windows-1252 can't hold, each once, in order."""
+    found = dict.fromkeys(c for c in text if ord(c) > 255 and not _ansi(c))
+    return list(found)
+
+
+def _ansi(character: str) -> bool:
+    try:
+        character.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def gex_text(chronicle: Chronicle) -> str:
+    """The chronicle as the text of a Grapevine 3 exchange file, CRLF line ends."""
     kept = chronicle.kept
     attributes = {"version": "3", **_strings(kept.get("attributes"))}
     if "chronicle" in attributes:
         attributes["chronicle"] = chronicle.name
     root = ET.Element("grapevine", attributes)
     root.extend(_kept(kept.get("before"), f"{chronicle.id}: kept.before"))
-    root.extend(character(sheet) for sheet in chronicle.characters.values())
+    root.extend([character(sheet) for sheet in chronicle.characters.values()])
     root.extend(_kept(kept.get("after"), f"{chronicle.id}: kept.after"))
     lines = ['<?xml version="1.0"?>']
     emit(root, 0, lines)
-    return ("\r\n".join(lines) + "\r\n").encode("cp1252", errors="grapevine-ansi")
+    return ("\n".join(lines) + "\n").replace("\r\n", "\n").replace("\n", "\r\n")
 
 
 def _strings(value: Any) -> dict[str, str]:
@@ -55,7 +75,8 @@ def character(sheet: Sheet) -> ET.Element:
     element = ET.Element(tag, attributes)
     children = _kept(sheet.kept.get("grapevine"), f"{sheet.id}: kept.grapevine")
     if "grapevine" not in sheet.kept:
-        children = [ET.Element("experience")] + [ET.Element("traitlist", {"name": name, **NEW_LIST}) for name in MAPPED]
+        names = ([TEMPERS] if tag == "various" else []) + list(MAPPED)
+        children = [ET.Element("experience")] + [ET.Element("traitlist", {"name": name, **NEW_LIST}) for name in names]
     written_notes = False
     for child in children:
         name = child.get("name", "") if child.tag == "traitlist" else None
@@ -106,6 +127,8 @@ def _tempers(element: ET.Element, sheet: Sheet) -> ET.Element:
     top = {"willpower": sheet.willpower, "rage": sheet.rage, "gnosis": sheet.gnosis}
     read = counts_of(rows_of(element))
     wanted = {name: top.get(name.lower(), sheet.standalone.get(name, count)) for name, count in read.items()}
+    named = {name.lower() for name in wanted}
+    wanted |= {name.title(): value for name, value in top.items() if value and name not in named}
     wanted |= {name: value for name, value in sheet.standalone.items() if name not in wanted}
     if wanted == read:
         return element

@@ -17,21 +17,10 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from larp.grapevine.folder import import_file  # noqa: E402
+from tests.bench.bench_cards import RUNS, best_time as best  # noqa: E402
 from tests.grapevine.samples import SAMPLES  # noqa: E402
 
 LARGEST = SAMPLES / "crapvine" / "vampires_sabbat.gex"
-RUNS = 3
-
-
-def best(work) -> float:
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def thousand_characters(folder: Path) -> Path:
     """1,000 characters: the characters of the samples, repeated, in one exchange file."""
     people = []
@@ -62,8 +51,11 @@ def main() -> None:
         print(f"larp chronicle import {LARGEST.name} (95 characters), whole process: {process:.2f} s "
               f"wall, {cpu:.2f} s CPU (budget 1 s)")
         thousand = thousand_characters(folder)
+        cpu_before = time.process_time()
         in_process = best(lambda: import_file(thousand, folder / f"thousand-{next(runs)}"))
-        print(f"1,000 characters imported and written as a chronicle folder: {in_process:.2f} s (budget 5 s)")
+        cpu = (time.process_time() - cpu_before) / RUNS
+        print(f"1,000 characters imported and written as a chronicle folder: {in_process:.2f} s wall, "
+              f"{cpu:.2f} s CPU (budget 5 s)")
 
 
 if __name__ == "__main__":

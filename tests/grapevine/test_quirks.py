@@ -104,3 +104,14 @@ def test_the_willpower_of_a_various_character_is_its_willpower_temper():
     body = rows("Tempers", '<trait name="Willpower" val="5"/>', '<trait name="Rage"/>', '<trait name="Essence" val="3"/>')
     sheet, _ = one(body, head='name="Odd" class="Hit-Mark"', creature="various")
     assert (sheet.willpower, sheet.rage, sheet.gnosis, sheet.standalone) == (5, 1, 0, {"Essence": 3})
+
+
+def test_a_number_attribute_that_is_not_a_number_is_zero():
+    """GetInteger falls back to its default, 0."""
+    sheet, _ = one("", head='name="Ann" willpower="lots"')
+    assert sheet.willpower == 0
+
+
+def test_a_row_with_no_name_is_skipped_as_grapevine_skips_it():
+    sheet, _ = one(rows("Physical", '<trait name="" val="3"/>', '<trait val="2"/>', '<trait name="Quick"/>'))
+    assert sheet.traits.physical == {"Quick": 1}
