@@ -5,7 +5,7 @@ The layout is what Grapevine 3.01's `GameClass` writes (`SaveExchangeBinary`, `S
 and reads (`LoadExchangeBinary`, `OpenGameBinary`): a String header, the format version as a
 Double, then the sections in a fixed order, each an Integer count and that many records (see
 `records` for a record's fields). Versions 2.395 to 3.x are read; what this reader can't read
-(a section it has no layout for, a character of a format before 2.397) is refused by name,
+(a section it has no layout for) is refused by name,
 never skipped, since the sections follow one another with no lengths to skip by.
 """
 
@@ -19,9 +19,6 @@ from larp.grapevine.vbfile import Reader, vb_number
 EXCHANGE, GAME = "GVBE", "GVBG"
 OLDEST, NEWEST = 2.395, 4.0
 """The versions read: 2.395 (the first binary exchange format) up to, not including, 4."""
-CHARACTERS_SINCE = 2.397
-"""A character written before 2.397 kept no temporary Traits nor maxima (Grapevine computed
-them on reading); such characters are refused rather than guessed."""
 GAMES_SINCE = 2.396
 """A game file before 2.396 kept no action/plot/rumor settings (Grapevine made its defaults)."""
 _LATER = ("queries", "items", "rotes", "locations", "actions", "plots", "rumors")
@@ -90,10 +87,7 @@ def _refuse_any(reader: Reader, what: str) -> None:
 
 
 def _read_characters(reader: Reader, version: float, root: ET.Element) -> None:
-    total = reader.count("characters", 150)
-    if total and version < CHARACTERS_SINCE:
-        raise reader.error(f"holds characters in Grapevine's format {vb_number(version, 15)}, older than "
-                           f"{CHARACTERS_SINCE}, which larp does not read: open and save it in Grapevine 3")
+    total = reader.count("characters", 60)
     for number in range(1, total + 1):
         start = reader.at
         code = reader.integer(f"the type of character {number}")

@@ -7,16 +7,19 @@ empty). Field codes:
 
   s:name   a String attribute, left out when empty
   i:name   an Integer attribute, always written
-  i+:name  an Integer and then its temporary value `tempname`, left out when equal
+  i+:name  an Integer and then (from 2.397) its temporary value `tempname`, left out when equal
   z:name   an Integer attribute left out when 0
   f:name   a Single attribute
-  d:name   a Date attribute
+  d:name   a Date attribute (a character's start date: before 2.397 a String, read as a date
+           when it is one, else left out, where Grapevine would put the time of loading)
   b:name   a Boolean attribute (`yes`/`no`), left out when False
   a:name   a vampire's Aura bonus: Grapevine writes it as a second `aura` attribute unless it is
            "+0", and a reader keeps the first `aura`, so it shows only when the Aura is empty
   e:name   a wraith's ethnos, a Long written as its word
   S:name   a player's status: a String since 2.397, before it a Boolean (Active or Inactive)
   L        a trait list (`<traitlist>`), self-described: its name and flags are in the file
+  M        a character's Physical, Social or Mental list: before 2.397 the maxima were not
+           written, and Grapevine makes them the largest of 11 and these lists' counts
   c:name   a String written as a child element's text, left out when empty
   x        an experience history (`<experience>` and its `<entry>` rows)
   B        a vampire's boons (`<boon>`), since 2.399
@@ -25,13 +28,15 @@ empty). Field codes:
 """
 
 import xml.etree.ElementTree as ET
+from datetime import datetime
 
-from larp.grapevine.vbfile import Reader
+from larp.grapevine.lists import vb_number
+from larp.grapevine.vbfile import Reader, day_text
 
 _HEAD = "s:name s:nature s:demeanor"
-_MAXES = "i:physicalmax i:socialmax i:mentalmax"
+_MAXES = "2.397>i:physicalmax 2.397>i:socialmax 2.397>i:mentalmax"
 _TAIL = "s:player s:status s:id d:startdate s:narrator b:npc d:lastmodified x"
-_CORE = "L L L L L L"
+_CORE = "M M M L L L"
 """Physical, Social, Mental and their three Negative lists."""
 _GEAR = "L L"
 """Equipment and Locations, written last of a character's lists."""
@@ -39,38 +44,38 @@ _GEAR = "L L"
 CREATURES = {
     2: ("vampire", f"{_HEAD} s:clan s:sect s:coterie 2.399>s:sire i:generation s:title i+:blood i+:willpower "
                    f"i+:conscience i+:selfcontrol i+:courage s:path i+:pathtraits 2.399>s:aura 2.399>a:aura "
-                   f"{_MAXES} {_TAIL} {_CORE} L L L L L L L L L L L L {_GEAR} B c:biography c:notes"),
+                   f"{_MAXES} {_TAIL} {_CORE} L L L L L L L L L L L L {_GEAR} B 2.397>c:biography c:notes"),
     3: ("werewolf", f"{_HEAD} s:tribe s:breed s:auspice s:rank s:pack s:totem s:camp s:position z:notoriety "
                     f"i+:rage i+:gnosis i+:willpower i:honor i:glory i:wisdom f:temphonor f:tempglory "
-                    f"f:tempwisdom {_MAXES} {_TAIL} {_CORE} L L L L L L L L L L L L {_GEAR} c:biography c:notes"),
+                    f"f:tempwisdom {_MAXES} {_TAIL} {_CORE} L L L L L L L L L L L L {_GEAR} 2.397>c:biography c:notes"),
     4: ("mortal", f"{_HEAD} s:motivation s:association 2.399>s:regnant s:title i+:willpower i+:humanity "
                   f"i+:conscience i+:selfcontrol i+:courage i+:blood i+:truefaith {_MAXES} {_TAIL} {_CORE} "
-                  f"L L L L L L L L L {_GEAR} c:other c:biography c:notes"),
+                  f"L L L L L L L L L {_GEAR} c:other 2.397>c:biography c:notes"),
     5: ("changeling", f"s:name s:seelie s:unseelie s:court s:kith s:seeming s:house s:threshold s:title "
                       f"i+:glamour i+:banality i+:willpower {_MAXES} {_TAIL} {_CORE} L L L L L L L L L "
-                      f"{_GEAR} c:oaths c:biography c:notes"),
+                      f"{_GEAR} c:oaths 2.397>c:biography c:notes"),
     6: ("wraith", f"s:name e:ethnos s:nature s:demeanor s:guild s:faction s:legion s:rank i+:pathos i+:corpus "
                   f"i+:willpower s:shadowarchetype s:shadowplayer i+:angst {_MAXES} {_TAIL} {_CORE} L L L L "
                   f"c:passions c:fetters c:life c:death c:haunt c:regret L L L {_GEAR} c:darkpassions L c:notes"),
     7: ("mage", f"{_HEAD} s:essence s:tradition s:faction s:cabal s:rank i+:willpower i+:arete "
                 f"i+:quintessence i+:paradox {_MAXES} {_TAIL} {_CORE} L L L L L L L L L L {_GEAR} "
-                f"c:foci c:biography c:notes"),
+                f"c:foci 2.397>c:biography c:notes"),
     8: ("fera", f"{_HEAD} s:fera s:breed s:auspice s:rank s:pack s:totem s:position z:notoriety i+:rage "
                 f"i+:gnosis i+:willpower i:honor i:glory i:wisdom f:temphonor f:tempglory f:tempwisdom "
-                f"{_MAXES} {_TAIL} {_CORE} L L L L L L L L L L L L {_GEAR} c:biography c:notes"),
-    9: ("various", f"{_HEAD} s:class s:subclass s:affinity s:plane s:brood {_MAXES} {_TAIL} L {_CORE} "
-                   f"L L L L L {_GEAR} c:other c:biography c:notes"),
+                f"{_MAXES} {_TAIL} {_CORE} L L L L L L L L L L L L {_GEAR} 2.397>c:biography c:notes"),
+    9: ("various", f"{_HEAD} s:class s:subclass s:affinity s:plane 2.397>s:brood {_MAXES} {_TAIL} L {_CORE} "
+                   f"L L L L L {_GEAR} c:other 2.397>c:biography c:notes"),
     10: ("mummy", f"s:name s:amenti s:nature s:demeanor i+:willpower i+:sekhem i+:balance i+:memory "
                   f"i+:integrity i+:joy i+:ba i+:ka {_MAXES} {_TAIL} {_CORE} L L L L L L L L L L L "
-                  f"{_GEAR} c:inheritance c:biography c:notes"),
+                  f"{_GEAR} c:inheritance 2.397>c:biography c:notes"),
     11: ("kueijin", f"{_HEAD} s:dharma s:balance s:direction s:station s:poarchetype i+:hun i+:po i+:yinchi "
                     f"i+:yangchi i+:demonchi i+:dharmatraits i+:willpower {_MAXES} {_TAIL} {_CORE} "
-                    f"L L L L L L L L L L {_GEAR} c:biography c:notes"),
+                    f"L L L L L L L L L L {_GEAR} 2.397>c:biography c:notes"),
     12: ("hunter", f"s:name s:creed s:nature s:demeanor s:camp s:handle i+:conviction i+:willpower i+:mercy "
-                   f"i+:vision i+:zeal {_MAXES} {_TAIL} {_CORE} L L L L L L L L {_GEAR} c:biography c:notes"),
+                   f"i+:vision i+:zeal {_MAXES} {_TAIL} {_CORE} L L L L L L L L {_GEAR} 2.397>c:biography c:notes"),
     13: ("demon", f"s:name s:house s:faction s:nature s:demeanor i+:torment i+:faith i+:willpower "
                   f"i+:conscience i+:conviction i+:courage {_MAXES} {_TAIL} {_CORE} L L L L L L L L "
-                  f"{_GEAR} c:biography c:notes"),
+                  f"{_GEAR} 2.397>c:biography c:notes"),
 }
 CREATURES[1] = CREATURES[9]
 """Grapevine's race codes (its `RaceType`), each with its XML element and its layout. A Various
@@ -102,6 +107,7 @@ def _parse(tag: str, layout: str) -> tuple[tuple[float, str, str, str], ...]:
 
 
 _LAYOUTS = {tag: _parse(tag, layout) for tag, layout in [*CREATURES.values(), PLAYER, ITEM, ROTE, BOON]}
+MAXIMA_SINCE = 2.397
 
 
 def read_record(reader: Reader, tag: str, version: float) -> ET.Element:
@@ -119,11 +125,14 @@ def read_record(reader: Reader, tag: str, version: float) -> ET.Element:
                   if name in SOCIAL_MAX else None)
         elif kind == "i+":
             attributes[name] = str(reader.integer(what))
-            _keep(attributes, f"temp{name}", str(reader.integer(what)), attributes[name])
+            if version >= MAXIMA_SINCE:
+                _keep(attributes, f"temp{name}", str(reader.integer(what)), attributes[name])
         elif kind == "f":
             attributes[name] = reader.single(what)
-        elif kind == "d":
+        elif kind == "d" and (version >= MAXIMA_SINCE or name != "startdate"):
             attributes[name] = reader.date(what)
+        elif kind == "d":
+            _keep(attributes, name, written_date(reader.text(what)), "")
         elif kind == "b":
             _keep(attributes, name, "yes" if reader.boolean(what) else "no", "no")
         elif kind == "a":
@@ -138,8 +147,11 @@ def read_record(reader: Reader, tag: str, version: float) -> ET.Element:
             status = reader.text(what) if version >= 2.397 else (
                 "Active" if reader.boolean(what) else "Inactive")
             _keep(attributes, name, status, "")
-        elif kind == "L":
+        elif kind in ("L", "M"):
             element.append(read_trait_list(reader, what))
+            if kind == "M" and version < MAXIMA_SINCE:
+                maximum = max(int(attributes.get("physicalmax", 11)), _count(element[-1]))
+                attributes["physicalmax"] = str(maximum)
         elif kind == "c":
             text = reader.text(what, attribute=False)
             if text:
@@ -150,6 +162,26 @@ def read_record(reader: Reader, tag: str, version: float) -> ET.Element:
             for _ in range(reader.count(what, 16)):
                 element.append(read_record(reader, "boon", version))
     return element
+
+
+def _count(trait_list: ET.Element) -> int:
+    """A list's `Count` as Grapevine takes it: the rows of an atomic list, else the sum of the
+    values (a value that is no number counts 0), made an Integer (halves to even)."""
+    if trait_list.get("atomic") == "yes":
+        return len(trait_list)
+    return round(sum(vb_number(row.get("val", "1")) or 0 for row in trait_list))
+
+
+def written_date(text: str) -> str:
+    """A date a file before 2.397 kept as text, as Grapevine's `CStr` writes it back; empty when
+    it is no date Grapevine's `IsDate` takes (English-US forms only)."""
+    for shape in ("%m/%d/%Y %I:%M:%S %p", "%m/%d/%Y %I:%M %p", "%m/%d/%Y %H:%M:%S", "%m/%d/%Y", "%m/%d/%y"):
+        try:
+            moment = datetime.strptime(text.strip(), shape)
+        except ValueError:
+            continue
+        return day_text(moment - datetime(1899, 12, 30))
+    return ""
 
 
 def _keep(attributes: dict[str, str], name: str, value: str, omit: str | None) -> None:

@@ -126,13 +126,19 @@ class Reader:
             days, seconds = days + (1 if value >= 0 else -1), 0
         if not _FIRST_DAY <= days <= _LAST_DAY:
             raise self.error(f"holds no date in {what} ({value!r} is outside the years 100 to 9999)", start)
-        hours, minutes, seconds = seconds // 3600, seconds // 60 % 60, seconds % 60
-        clock = f"{hours % 12 or 12}:{minutes:02d}:{seconds:02d} {'AM' if hours < 12 else 'PM'}"
-        if days == 0:
-            return clock
-        day = _EPOCH + timedelta(days=days)
-        calendar = f"{day.month}/{day.day}/{day.year}"
-        return calendar if hours == minutes == seconds == 0 else f"{calendar} {clock}"
+        return day_text(timedelta(days=days, seconds=seconds))
+
+
+def day_text(since_epoch: timedelta) -> str:
+    """A VB Date, given as the time since 30 December 1899, as `CStr` writes it."""
+    days, seconds = since_epoch.days, since_epoch.seconds
+    hours, minutes, seconds = seconds // 3600, seconds // 60 % 60, seconds % 60
+    clock = f"{hours % 12 or 12}:{minutes:02d}:{seconds:02d} {'AM' if hours < 12 else 'PM'}"
+    if days == 0:
+        return clock
+    day = _EPOCH + timedelta(days=days)
+    calendar = f"{day.month}/{day.day}/{day.year}"
+    return calendar if hours == minutes == seconds == 0 else f"{calendar} {clock}"
 
 
 def vb_number(value: float, digits: int) -> str:

@@ -62,24 +62,29 @@ def trait_list(out: Writer, element: ET.Element) -> None:
         out.text(trait.get("note"))
 
 
-def record(out: Writer, element: ET.Element) -> None:
+def record(out: Writer, element: ET.Element, version: float = 3.0) -> None:
     lists = iter(element.findall("traitlist"))
-    for _, kind, name, _ in records._LAYOUTS[element.tag]:
+    for since, kind, name, _ in records._LAYOUTS[element.tag]:
         value = element.get(name, "")
-        if kind in ("s", "a", "S"):
+        if since > version:
+            continue
+        if kind == "d" and name == "startdate" and version < records.MAXIMA_SINCE:
+            out.text(value)
+        elif kind in ("s", "a", "S"):
             out.text(value if kind != "a" else "+0")
         elif kind in ("i", "z"):
             out.integer(value or element.get("physicalmax", 0))
         elif kind == "i+":
             out.integer(value)
-            out.integer(element.get(f"temp{name}", value))
+            if version >= records.MAXIMA_SINCE:
+                out.integer(element.get(f"temp{name}", value))
         elif kind == "f":
             out.single(value)
         elif kind == "d":
             out.date(value)
         elif kind == "b":
             out.boolean(value == "yes")
-        elif kind == "L":
+        elif kind in ("L", "M"):
             trait_list(out, next(lists))
         elif kind == "c":
             out.text(element.findtext(name))
@@ -100,6 +105,22 @@ def experience(out: Writer, element: ET.Element) -> None:
         out.text(entry.get("reason"))
         out.single(entry.get("earned"))
         out.single(entry.get("unspent"))
+
+
+def exchange_file(characters: list[ET.Element], version: float) -> bytes:
+    """An exchange file of that format version holding these characters and nothing else."""
+    out = Writer()
+    out.text("GVBE")
+    out.double(version)
+    for _ in range(5 if version >= 2.397 else 2):  # the settings' flags and counts, the players
+        out.integer(0)
+    out.integer(len(characters))
+    for character in characters:
+        out.integer(next(code for code, (tag, _) in records.CREATURES.items() if tag == character.tag))
+        record(out, character, version)
+    for _ in range(7):
+        out.integer(0)
+    return out.data()
 
 
 def game_file(root: ET.Element) -> bytes:

@@ -127,3 +127,22 @@ def test_a_binary_game_file_made_by_grapevines_layout_gives_the_tree_of_the_xml_
     xml = files.parse(path.read_bytes(), str(path))
     found = differences(read_binary(game_file(xml), "game.gv3"), xml)
     assert not found, "\n".join(found)
+
+
+def test_a_character_of_the_2_396_format_gets_grapevines_maxima_and_no_temporary_values():
+    """Before 2.397 a character kept no temporary values, maxima, biography (nor, before 2.399,
+    sire or aura), and its start date as text: Grapevine takes each temporary value as the
+    permanent one and each maximum as the largest of 11 and the Physical, Social and Mental
+    counts. Made by the 2.396 layout from the real vampire with a value in every field."""
+    from tests.grapevine.binary_writer import exchange_file
+    path = sample("crapvine/value_for_everything.gex")
+    vampire = files.parse(path.read_bytes(), str(path)).find("vampire")
+    mental = vampire.find("traitlist[@name='Mental']")  # not atomic: its count is the sum, 6
+    mental.append(ET.Element("trait", name="Clever", val="9"))
+    read = read_binary(exchange_file([vampire], 2.396), "old.gex").find("vampire")
+    assert not [name for name in read.attrib if name.startswith("temp") or name in ("sire", "aura")]
+    assert read.get("physicalmax") == "15"
+    assert "socialmax" not in read.attrib and read.find("biography") is None
+    assert read.get("startdate") == vampire.get("startdate") and read.get("blood") == vampire.get("blood")
+    assert [child.get("name") for child in read.iter("traitlist")] == [
+        child.get("name") for child in vampire.iter("traitlist")]

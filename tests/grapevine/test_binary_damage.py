@@ -51,7 +51,6 @@ def test_a_byte_after_the_end_is_refused():
     (exchange(5.5), "byte 6: is in Grapevine's binary format version 5.5"),
     (struct.pack("<h4sd", 4, b"GVBE", float("nan")), "byte 6: holds no number in the format version"),
     (struct.pack("<h4s", 4, b"GVBM") + b"\x00" * 20, "byte 0: is not a binary Grapevine exchange or game file"),
-    (exchange(2.396, 0, 0, 1, 2) + b"\x00" * 300, "older than 2.397"),
 ])
 def test_a_bad_file_is_refused_saying_what_and_where(data, says):
     with pytest.raises(GrapevineError) as refused:
