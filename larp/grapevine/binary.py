@@ -11,7 +11,7 @@ never skipped, since the sections follow one another with no lengths to skip by.
 
 import xml.etree.ElementTree as ET
 
-from larp.grapevine.records import CREATURES, ITEM, PLAYER, ROTE, read_record
+from larp.grapevine.records import CREATURES, ITEM, LOCATION, PLAYER, ROTE, read_record
 from larp.grapevine.settings import (read_aprsettings, read_award, read_calendar, read_game_head, read_query,
                                      read_template)
 from larp.grapevine.vbfile import Reader, vb_number
@@ -22,7 +22,8 @@ OLDEST, NEWEST = 2.395, 4.0
 GAMES_SINCE = 2.396
 """A game file before 2.396 kept no action/plot/rumor settings (Grapevine made its defaults)."""
 _LATER = ("queries", "items", "rotes", "locations", "actions", "plots", "rumors")
-_SMALLEST = {"queries": 22, "items": 56, "rotes": 24}
+_SMALLEST = {"queries": 22, "items": 56, "rotes": 24, "locations": 30}
+_RECORDS = {"items": ITEM[0], "rotes": ROTE[0], "locations": LOCATION[0]}
 """The fewest bytes a record of the section takes (empty strings and lists), to refuse an
 absurd count before reading."""
 
@@ -55,7 +56,7 @@ def read_binary(data: bytes, source: str) -> ET.Element:
             continue
         for _ in range(reader.count(section, _SMALLEST[section])):
             root.append(read_query(reader, version) if section == "queries" else
-                        read_record(reader, ITEM[0] if section == "items" else ROTE[0], version))
+                        read_record(reader, _RECORDS[section], version))
     if reader.remaining():
         raise reader.error(f"goes on for {reader.remaining()} bytes after the last section Grapevine "
                            "writes: a damaged file, or not Grapevine's")

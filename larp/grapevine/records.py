@@ -24,7 +24,9 @@ empty). Field codes:
   x        an experience history (`<experience>` and its `<entry>` rows)
   B        a vampire's boons (`<boon>`), since 2.399
 
-`2.399>` before a code: the field is in files of that version and later only.
+`2.399>` before a code: the field is in files of that version and later only; in an older file
+the value after `=` is what Grapevine gives it (`2.396>i:gauntlet=7`), and a list named after
+`L:` is the empty list Grapevine starts with (alphabetised, atomic, its notes shown).
 """
 
 import xml.etree.ElementTree as ET
@@ -88,6 +90,9 @@ PLAYER = ("player", "s:name s:id s:email s:phone s:position S:status d:lastmodif
 ITEM = ("item", "s:name s:type s:subtype i:level i:bonus s:damage i:amount s:conceal L L L L "
                 "c:powers c:appearance c:notes d:lastmodified")
 ROTE = ("rote", "s:name i:level s:duration L c:description c:grades d:lastmodified")
+LOCATION = ("location", "s:name s:type i:level s:owner 2.399>s:access s:affinity s:totem "
+                        "2.396>i:securitytraits=7 2.396>i:securityretests=0 2.396>i:gauntlet=7 2.399>L:Links "
+                        "c:where c:appearance c:security 2.396>c:umbra c:notes d:lastmodified")
 BOON = ("boon", "s:type s:partner b:owed d:date c:description")
 ETHNOS = {0: "Wraith", 1: "Risen", 2: "Spectre"}
 """A wraith's `EthnosType`; any other value is written as no attribute at all."""
@@ -95,18 +100,21 @@ SOCIAL_MAX = {"socialmax", "mentalmax"}
 """Left out when equal to `physicalmax`."""
 
 
-def _parse(tag: str, layout: str) -> tuple[tuple[float, str, str, str], ...]:
-    """Each field of a layout: since which version, its code, its name, and how an error names it."""
+def _parse(tag: str, layout: str) -> tuple[tuple[float, str, str, str, str], ...]:
+    """Each field of a layout: since which version, its code, its name, how an error names it,
+    and its value in a file from before that version."""
     fields = []
     for word in layout.split():
         since, _, code = word.rpartition(">")
         kind, _, name = code.partition(":")
+        name, _, default = name.partition("=")
         what = {"L": f"a {tag}'s trait list", "x": f"a {tag}'s experience", "B": f"the boons of a {tag}"}
-        fields.append((float(since or 0), kind, name, what.get(kind, f"the {name} of a {tag}")))
+        fields.append((float(since or 0), kind, name, what.get(kind, f"the {name} of a {tag}"), default))
     return tuple(fields)
 
 
-_LAYOUTS = {tag: _parse(tag, layout) for tag, layout in [*CREATURES.values(), PLAYER, ITEM, ROTE, BOON]}
+_LAYOUTS = {tag: _parse(tag, layout) for tag, layout in [*CREATURES.values(), PLAYER, ITEM, ROTE, BOON,
+                                                              LOCATION]}
 MAXIMA_SINCE = 2.397
 
 
@@ -114,8 +122,12 @@ def read_record(reader: Reader, tag: str, version: float) -> ET.Element:
     """One record of the layout of `tag`, as the element Grapevine's XML writer makes of it."""
     element = ET.Element(tag)
     attributes = element.attrib
-    for since, kind, name, what in _LAYOUTS[tag]:
+    for since, kind, name, what, default in _LAYOUTS[tag]:
         if version < since:
+            if default:
+                attributes[name] = default
+            elif kind == "L" and name:
+                ET.SubElement(element, "traitlist", name=name, abc="yes", atomic="yes", display="5")
             continue
         if kind == "s":
             _keep(attributes, name, reader.text(what), "")

@@ -64,7 +64,7 @@ def trait_list(out: Writer, element: ET.Element) -> None:
 
 def record(out: Writer, element: ET.Element, version: float = 3.0) -> None:
     lists = iter(element.findall("traitlist"))
-    for since, kind, name, _ in records._LAYOUTS[element.tag]:
+    for since, kind, name, _, _ in records._LAYOUTS[element.tag]:
         value = element.get(name, "")
         if since > version:
             continue

@@ -2,6 +2,7 @@
 element by element, every attribute and every text (the text compared without the indentation
 Grapevine's XML writer puts around a CDATA block, which the importer strips too)."""
 
+import struct
 import xml.etree.ElementTree as ET
 from collections import Counter
 
@@ -146,3 +147,35 @@ def test_a_character_of_the_2_396_format_gets_grapevines_maxima_and_no_temporary
     assert read.get("startdate") == vampire.get("startdate") and read.get("blood") == vampire.get("blood")
     assert [child.get("name") for child in read.iter("traitlist")] == [
         child.get("name") for child in vampire.iter("traitlist")]
+
+
+LOCATION = ET.fromstring(
+    '<location name="Elysium" type="Haven" level="3" owner="Prince" access="Invitation" securitytraits="9" '
+    'securityretests="2" gauntlet="6" affinity="Kindred" totem="Owl" lastmodified="8/2/2007 6:41:12 AM">'
+    '<traitlist name="Links" abc="yes" atomic="yes" display="5"><trait name="Harbor" note="by car"/></traitlist>'
+    '<where>Downtown</where><umbra>Quiet</umbra></location>')
+
+
+@pytest.mark.parametrize("version", [3.0, 2.397, 2.395])
+def test_a_location_is_read_with_what_grapevine_gives_the_fields_an_older_format_lacks(version):
+    """A location made by the layout of each version: what the version did not keep comes out as
+    Grapevine fills it in (no access; security 7, retests 0, Gauntlet 7; an empty Links list)."""
+    import copy
+    from tests.grapevine.binary_writer import Writer, record
+    out = Writer()
+    for count in [0] * (9 if version >= 2.397 else 6) + [1]:  # settings, players … rotes; 1 location
+        out.integer(count)
+    record(out, LOCATION, version)
+    for _ in range(3):  # actions, plots, rumors
+        out.integer(0)
+    read = read_binary(struct.pack("<h4sd", 4, b"GVBE", version) + out.data(), "places.gex").find("location")
+    expected = copy.deepcopy(LOCATION)
+    if version < 2.399:
+        del expected.attrib["access"]
+        expected.find("traitlist").clear()
+        expected.find("traitlist").attrib.update(name="Links", abc="yes", atomic="yes", display="5")
+    if version < 2.396:
+        expected.attrib.update(securitytraits="7", securityretests="0", gauntlet="7")
+        expected.remove(expected.find("umbra"))
+    found = differences(read, expected)
+    assert not found, "\n".join(found)
