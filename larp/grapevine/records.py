@@ -29,10 +29,10 @@ the value after `=` is what Grapevine gives it (`2.396>i:gauntlet=7`), and a lis
 `L:` is the empty list Grapevine starts with (alphabetised, atomic, its notes shown).
 """
 
+import math
 import xml.etree.ElementTree as ET
 from datetime import datetime
 
-from larp.grapevine.lists import vb_number
 from larp.grapevine.vbfile import Reader, day_text
 
 _HEAD = "s:name s:nature s:demeanor"
@@ -181,7 +181,17 @@ def _count(trait_list: ET.Element) -> int:
     values (a value that is no number counts 0), made an Integer (halves to even)."""
     if trait_list.get("atomic") == "yes":
         return len(trait_list)
-    return round(sum(vb_number(row.get("val", "1")) or 0 for row in trait_list))
+    return round(sum(_number(row.get("val", "1")) for row in trait_list))
+
+
+def _number(text: str) -> float:
+    """VB's `IsNumeric` then `CDbl`, else 0 (this room's `lists` reads values the same way, but
+    importing it from here would close a circle through `files`)."""
+    try:
+        number = float(text.strip())
+    except ValueError:
+        return 0
+    return number if math.isfinite(number) else 0
 
 
 def written_date(text: str) -> str:
