@@ -56,8 +56,8 @@ class Reader:
         return chunk
 
     def short(self, size: int, what: str) -> GrapevineError:
-        return self.error(f"is cut short: it ends {self.remaining()} bytes into {what}, which needs {size} "
-                          "(a truncated or damaged Grapevine file)")
+        return self.error(f"is cut short: it ends inside {what} ({size} bytes needed, {self.remaining()} left): "
+                          "a truncated or damaged Grapevine file")
 
     def integer(self, what: str) -> int:
         at = self.at

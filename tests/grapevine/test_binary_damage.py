@@ -45,7 +45,7 @@ def test_a_byte_after_the_end_is_refused():
     (exchange(3.0, 0, 0, 0, 0, 0, 1, 14) + b"\x00" * 200, "byte 26: gives character 1 the type 14"),
     (exchange(3.0, 0, 0, 0, 0, 0, 1, 2) + struct.pack("<h", -3) + b"\x00" * 200, "byte 28: gives the name of a vampire a length of -3"),
     (exchange(3.0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1), "byte 34: holds actions (1), which larp does not read"),
-    (exchange(3.0, 1, 0), "byte 16: is cut short: it ends 2 bytes into the calendar's last change"),
+    (exchange(3.0, 1, 0), "byte 16: is cut short: it ends inside the calendar's last change (8 bytes needed, 2 left)"),
     (struct.pack("<h4sd", 4, b"GVBG", 2.395), "byte 6: is a game file of Grapevine's format 2.395, older than 2.396"),
     (exchange(2.0), "byte 6: is in Grapevine's binary format version 2"),
     (exchange(5.5), "byte 6: is in Grapevine's binary format version 5.5"),
