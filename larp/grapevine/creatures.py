@@ -17,8 +17,6 @@ LINEAGE = {
 }
 """Each creature's element and the attribute Grapevine calls its Group (clan, tribe, kith …)."""
 
-CREATURES = tuple(LINEAGE)
-
 RATINGS = {
     "werewolf": {"rage": "Rage", "gnosis": "Gnosis"},
     "fera": {"rage": "Rage", "gnosis": "Gnosis"},
