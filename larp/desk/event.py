@@ -9,7 +9,8 @@ from pathlib import Path
 
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError, Translated
-from larp.event import EventError, Live, Moved, SyncStatus, connect, hub, sync_once
+from larp.event import EventError, Live, Moved, SyncStatus, Unreachable, connect, hub, sync_once
+from larp.event.sync import enlist
 from larp.event.hub import HubSettings, StationSeen
 from larp.home import data_dir
 from larp.ledger.exchange import HUB_SETTING, keep_private
@@ -28,7 +29,15 @@ class EventSync:
     def join(self, url: str) -> Moved:
         """This record joins the event at `url` (the line `larp hub start` printed), and syncs
         once. A hub that can't be reached now is a DeskError, and joined all the same: the
-        station syncs when it can."""
+        station syncs when it can. Refused (DeskError, the record not joined) when another station
+        of the event has this station's name."""
+        try:
+            with recorded, connect(address(url)) as connection:
+                enlist(self.ledger, connection, url, self.station)
+        except Unreachable:
+            pass  # joined all the same: the station registers on its first sync
+        except EventError as error:
+            raise DeskError(str(error)) from None
         self.keep_hub(url)
         return self.sync()
 
@@ -36,12 +45,7 @@ class EventSync:
         """This record joins the event at `url`, without syncing yet: the hub is kept, and the
         record made readable by its owner only (the URL carries the password). DeskError if
         `url` is not an event's address."""
-        url = url.strip()
-        if not url.startswith(HUB_SCHEMES):
-            raise DeskError(
-                f"{url.rsplit('@', 1)[-1][:40]!r} is not an event's address: give the line larp hub start "
-                "printed (postgresql://…)"
-            )
+        url = address(url)
         with recorded:
             self.ledger.remember(HUB_SETTING, url)
             keep_private(self.ledger)
@@ -74,6 +78,17 @@ class EventSync:
         live, self._live = self._live, None
         if live is not None:
             live.stop()
+
+
+def address(url: str) -> str:
+    """`url` if it is an event's address (DeskError if not, never showing its password)."""
+    url = url.strip()
+    if not url.startswith(HUB_SCHEMES):
+        raise DeskError(
+            f"{url.rsplit('@', 1)[-1][:40]!r} is not an event's address: give the line larp hub start "
+            "printed (postgresql://…)"
+        )
+    return url
 
 
 def hub_folder() -> Path:

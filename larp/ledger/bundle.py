@@ -1,10 +1,15 @@
 """A station's night as one file, to carry to another station (`larp export`, `larp merge`).
 
 JSON Lines, UTF-8:
-- line 1, the header: `{"bundle": "larp-night", "version": 1, "chronicle": ID,
-  "night": N, "station": NAME, "entries": COUNT, "exported": ISO TIME}`;
+- line 1, the header: `{"bundle": "larp-night", "version": 2, "chronicle": ID,
+  "night": N, "station": NAME, "key": PUBLIC KEY, "entries": COUNT, "exported": ISO TIME}`;
 - one line per entry (`Entry.to_json()`), in the station's order;
-- last line: `{"checksum": "sha256:HEX"}`, the SHA-256 of every byte before it.
+- last line: `{"signatures": [...], "checksum": "sha256:HEX"}`: each entry's signature by
+  its station (larp.ledger.signing), in the order of the lines, and the SHA-256 of every
+  byte before that line (which finds a damaged or cut file; the signatures find a forged one,
+  checked when the bundle is merged: larp.ledger.merge).
+
+Bundles of version 1 (before entries were signed) are refused: the station exports again.
 
 A bundle is read whole or refused whole: not a bundle, an unknown format
 version, truncated, or corrupt (a line that is not what it should be, or a
@@ -26,7 +31,7 @@ from larp.ledger.errors import LedgerError
 from larp.ledger.payloads import ENTRY_LINE
 
 FORMAT = "larp-night"
-VERSION = 1
+VERSION = 2
 
 
 class Bundled(NamedTuple):
@@ -50,7 +55,10 @@ class Bundle:
     chronicle: str
     night: int
     station: str
+    key: str
+    """The public key of the station, as the bundle says (trusted only as larp.ledger.merge says)."""
     entries: tuple[Bundled, ...]
+    signatures: tuple[str, ...]
 
 
 class Header(BaseModel):
@@ -60,25 +68,31 @@ class Header(BaseModel):
     chronicle: str = Field(min_length=1)
     night: int = Field(ge=1)
     station: str = Field(min_length=1)
+    key: str = Field(min_length=1)
     entries: int = Field(ge=0)
     exported: str
 
 
-def write_bundle(path: Path, chronicle: str, night: int, station: str, lines: list[str], exported: str) -> None:
-    """Write the bundle (the entries' lines as the record keeps them) next to its place, then
-    move it there: never half a bundle."""
+def write_bundle(
+    path: Path, chronicle: str, night: int, station: str, key: str, signed: list[tuple[str, str]], exported: str
+) -> None:
+    """Write the bundle (the entries' lines as the record keeps them, each with its signature)
+    next to its place, then move it there: never half a bundle."""
+    lines = [line for line, _ in signed]
     header = {
         "bundle": FORMAT,
         "version": VERSION,
         "chronicle": chronicle,
         "night": night,
         "station": station,
+        "key": key,
         "entries": len(lines),
         "exported": exported,
     }
     body = json.dumps(header, separators=(",", ":")) + "\n" + "".join(line + "\n" for line in lines)
     data = body.encode("utf-8")
-    data += (json.dumps({"checksum": "sha256:" + hashlib.sha256(data).hexdigest()}) + "\n").encode("utf-8")
+    trailer = {"signatures": [signature for _, signature in signed], "checksum": "sha256:" + hashlib.sha256(data).hexdigest()}
+    data += (json.dumps(trailer, separators=(",", ":")) + "\n").encode("utf-8")
     path = Path(path)
     partial = path.with_name(path.name + ".partial")
     try:
@@ -105,7 +119,7 @@ def read_bundle(path: Path) -> Bundle:
         raise refused(where, f"is truncated: its last line (line {len(lines)}) is cut short")
     *content, last = lines
     checksum = parse_line(where, len(lines), last)
-    if set(checksum) != {"checksum"}:
+    if set(checksum) != {"signatures", "checksum"}:
         found = len(content) - 1
         raise refused(where, f"is truncated: it ends at line {len(lines)} without its checksum ({found} of {header.entries} entries)")
     with bulk():
@@ -118,7 +132,10 @@ def read_bundle(path: Path) -> Bundle:
     body = b"".join(line + b"\n" for line in content)
     if checksum["checksum"] != "sha256:" + hashlib.sha256(body).hexdigest():
         raise refused(where, "is corrupt: its checksum does not match its content (a line was changed)")
-    return Bundle(where, header.chronicle, header.night, header.station, entries)
+    signatures = checksum["signatures"]
+    if not isinstance(signatures, list) or len(signatures) != len(entries) or not all(isinstance(s, str) for s in signatures):
+        raise refused(where, f"is corrupt: line {len(lines)} does not hold one signature for each entry")
+    return Bundle(where, header.chronicle, header.night, header.station, header.key, entries, tuple(signatures))
 
 
 def refused(where: str, what: str) -> LedgerError:
@@ -142,6 +159,11 @@ def parse_header(where: str, line: bytes) -> Header:
         data = None
     if not isinstance(data, dict) or data.get("bundle") != FORMAT:
         raise refused(where, "is not a larp night bundle (its first line is not a bundle header)")
+    if data.get("version") == 1:
+        raise refused(
+            where, f"was written by an older larp, which did not sign entries: ask the Narrator of station "
+            f"{data.get('station')!r} to export it again (larp export), with this larp"
+        )
     if data.get("version") != VERSION:
         raise refused(
             where, f"is a night bundle of format version {data.get('version')!r}, which this larp does not know (it reads version {VERSION})"
