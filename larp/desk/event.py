@@ -10,6 +10,7 @@ from pathlib import Path
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError, Translated
 from larp.event import EventError, Live, Moved, SyncStatus, Unreachable, connect, hub, sync_once
+from larp.event import existing
 from larp.event.sync import enlist
 from larp.event.hub import HubSettings, StationSeen
 from larp.home import data_dir
@@ -110,6 +111,11 @@ def stop_hub(folder: Path | None) -> None:
 def hub_status(folder: Path | None) -> tuple[HubSettings, list[StationSeen]]:
     with told:
         return hub.hub_status(folder or hub_folder())
+
+
+def init_hub(owner_url: str, host: str | None) -> str:
+    with told:
+        return existing.init_hub(address(owner_url), host)
 
 
 def is_loopback(listen: str) -> bool:
