@@ -30,6 +30,7 @@ def register(subparsers) -> None:
         help="a file holding the owner's address, postgresql://… (default: $LARP_HUB_OWNER, else standard input, else asked)",
     )
     init.add_argument("--host", metavar="HOST", help="the server's address as the stations reach it (default: the owner's)")
+    init.add_argument("--role", default="larp_station", metavar="NAME", help="the stations' role (default larp_station)")
     init.set_defaults(func=run_init)
 
     join = subparsers.add_parser(
@@ -83,7 +84,7 @@ def run_init(args) -> int:
 
     try:
         owner = address(args.owner, "LARP_HUB_OWNER", "the owner's address of the event's database")
-        url = init_hub(owner, args.host)
+        url = init_hub(owner, args.host, args.role)
     except (AddressError, DeskError) as error:
         return failed("hub init", error)
     print("The event's tables are made, and the stations' role may only read them and add entries.")

@@ -113,9 +113,9 @@ def hub_status(folder: Path | None) -> tuple[HubSettings, list[StationSeen]]:
         return hub.hub_status(folder or hub_folder())
 
 
-def init_hub(owner_url: str, host: str | None) -> str:
+def init_hub(owner_url: str, host: str | None, role: str) -> str:
     with told:
-        return existing.init_hub(address(owner_url), host)
+        return existing.init_hub(address(owner_url), host, role)
 
 
 def is_loopback(listen: str) -> bool:

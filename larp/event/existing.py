@@ -18,7 +18,7 @@ from larp.event.schema import make_event
 from larp.event.sync import connect, first_line, shown
 
 
-def init_hub(owner_url: str, host: str | None = None) -> str:
+def init_hub(owner_url: str, host: str | None = None, role: str = ROLE) -> str:
     """The event's tables and the stations' role on the database at `owner_url`; the line
     stations join by (with the role's new password). EventError if the owner may not."""
     password = secrets.token_urlsafe(24)
@@ -30,11 +30,11 @@ def init_hub(owner_url: str, host: str | None = None) -> str:
                     f"the role {owner.info.user!r} may not make roles on {shown(owner_url)}: give the address of "
                     "a role with CREATEROLE that owns the event's database"
                 )
-            if owner.info.user == ROLE:
-                raise EventError(f"the owner's role can't be {ROLE!r}, the stations' role: give another")
+            if owner.info.user == role:
+                raise EventError(f"the owner's role can't be {role!r}, the stations' role: give another")
             options = sql.SQL("LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD {}").format(sql.Literal(password))
-            make_role(owner, ROLE, options)
-            make_event(owner, ROLE)
+            make_role(owner, role, options)
+            make_event(owner, role)
             info = owner.info
             database, server, port = info.dbname, info.host, info.port
     except psycopg.Error as error:
@@ -44,4 +44,4 @@ def init_hub(owner_url: str, host: str | None = None) -> str:
     where = f"[{host}]" if ":" in host else host
     tls = conninfo_to_dict(owner_url).get("sslmode")
     query = f"?sslmode={tls}" if tls else ""
-    return f"postgresql://{ROLE}:{quote(password, safe='')}@{where}:{port}/{quote(database, safe='')}{query}"
+    return f"postgresql://{quote(role, safe='')}:{quote(password, safe='')}@{where}:{port}/{quote(database, safe='')}{query}"
