@@ -32,15 +32,21 @@ class EventSync:
         once. A hub that can't be reached now is a DeskError, and joined all the same: the
         station syncs when it can. Refused (DeskError, the record not joined) when another station
         of the event has this station's name."""
+        self.enlist(url)
+        self.keep_hub(url)
+        return self.sync()
+
+    def enlist(self, url: str) -> None:
+        """This station's name and key registered with the event at `url`: DeskError if another
+        station holds the name; nothing when the hub can't be reached (it registers on its first
+        sync)."""
         try:
             with recorded, connect(address(url)) as connection:
                 enlist(self.ledger, connection, url, self.station)
         except Unreachable:
-            pass  # joined all the same: the station registers on its first sync
+            pass
         except EventError as error:
             raise DeskError(str(error)) from None
-        self.keep_hub(url)
-        return self.sync()
 
     def keep_hub(self, url: str) -> None:
         """This record joins the event at `url`, without syncing yet: the hub is kept, and the

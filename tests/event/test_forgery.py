@@ -164,3 +164,11 @@ def test_d_a_second_station_by_a_taken_name_is_refused_and_not_joined(tmp_path, 
     assert status == 1 and "another station called 'hall'" in err
     with psycopg.connect(hub) as connection:
         assert connection.execute("SELECT count(*) FROM larp_station_keys WHERE name = 'hall'").fetchone()[0] == 1
+
+
+def test_d_a_station_opened_on_the_event_under_a_taken_name_is_refused(tmp_path, hub, event, chronicle):
+    with pytest.raises(DeskError, match="has another station called 'bar' already"):
+        Desk.open(tmp_path / "impostor.sqlite3", chronicle, station="bar", hub=hub)
+    record = Ledger.open(tmp_path / "impostor.sqlite3")
+    assert record.setting("hub") is None
+    record.close()
