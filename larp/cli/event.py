@@ -115,7 +115,8 @@ def run_status(args) -> int:
     print(f"The hub is running on port {settings.port} ({settings.listen}); {len(stations)} stations seen.")
     for station in stations:
         last = station.last_sync or "never synced"
-        print(f"  {station.name}: {station.entries} entries, last sync {last}")
+        key = f"key {station.key}" if station.key else "never registered"
+        print(f"  {station.name}: {station.entries} entries, last sync {last}, {key}")
     return 0
 
 

@@ -23,6 +23,7 @@ from psycopg import sql
 from larp.event.cluster import admin_url, is_cluster, is_running, make_cluster, start_cluster, stop_cluster
 from larp.event.errors import EventError
 from larp.event.schema import make_event
+from larp.ledger.signing import fingerprint
 
 SETTINGS_FILE = "larp-hub.json"
 ROLE = "larp_station"
@@ -147,6 +148,8 @@ class StationSeen:
     name: str
     entries: int
     last_sync: str | None
+    key: str | None
+    """The fingerprint of the key the station registered (None: an entry under a name never registered)."""
 
 
 def hub_status(folder: Path) -> tuple[HubSettings, list[StationSeen]]:
@@ -159,8 +162,11 @@ def hub_status(folder: Path) -> tuple[HubSettings, list[StationSeen]]:
         raise EventError(f"the hub in {folder} is stopped: start it again (larp hub start)")
     with psycopg.connect(admin_url(folder, settings.port, DATABASE)) as hub:
         rows = hub.execute(
-            "SELECT name, COALESCE(counted, 0), last_sync FROM larp_stations s "
+            "SELECT name, COALESCE(counted, 0), last_sync, public_key FROM larp_station_keys k "
+            "FULL JOIN larp_stations s USING (name) "
             "FULL JOIN (SELECT station AS name, count(*) AS counted FROM larp_entries GROUP BY station) e "
             "USING (name) ORDER BY name"
         ).fetchall()
-    return settings, [StationSeen(name, count, at and at.isoformat(timespec="seconds")) for name, count, at in rows]
+    return settings, [
+        StationSeen(name, count, at and at.isoformat(timespec="seconds"), key and fingerprint(key)) for name, count, at, key in rows
+    ]

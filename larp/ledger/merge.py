@@ -22,7 +22,7 @@ def merge_bundle(ledger: Ledger, bundle: Bundle, station: str) -> tuple[int, str
         names = ", ".join(repr(c) for c in sorted(chronicles))
         raise refused(bundle.where, f"is a bundle of chronicle {bundle.chronicle!r}, and this record holds chronicle {names}")
     key, first_seen = key_of(ledger, bundle, station)
-    refuse_unsigned(bundle, key)
+    verifier = Verifier({bundle.station: key})
     night = ledger.night(bundle.chronicle, bundle.night)
     filed = ledger.filed(night, bundle.station) if night else {}
     places = {seq for seq, _ in filed.values()}
@@ -36,6 +36,12 @@ def merge_bundle(ledger: Ledger, bundle: Bundle, station: str) -> tuple[int, str
                 "(two records call themselves by that station's name)",
             )
         if known is None:
+            if not verifier.signed(bundle.station, signature, bundle.chronicle, bundle.night, entry.line):
+                raise refused(
+                    bundle.where,
+                    f"line {number}: entry {entry.short_id} is not signed by station {bundle.station!r} "
+                    "(changed after it was signed, or made by hand)",
+                )
             new.append((entry, signature))
         elif known[1] != entry.line:
             raise refused(bundle.where, f"line {number}: entry {entry.short_id} differs from the one this record holds")
@@ -78,13 +84,3 @@ def key_of(ledger: Ledger, bundle: Bundle, station: str) -> tuple[str, bool]:
         )
     return bundle.key, True
 
-
-def refuse_unsigned(bundle: Bundle, key: str) -> None:
-    verifier = Verifier({bundle.station: key})
-    for number, (entry, signature) in enumerate(zip(bundle.entries, bundle.signatures), start=2):
-        if not verifier.signed(bundle.station, signature, bundle.chronicle, bundle.night, entry.line):
-            raise refused(
-                bundle.where,
-                f"line {number}: entry {entry.short_id} is not signed by station {bundle.station!r} "
-                "(changed after it was signed, or made by hand)",
-            )

@@ -54,14 +54,16 @@ def fresh_night(tmp_path, chronicle, station: str, db: str) -> Desk:
 
 
 def test_d_a_bundle_edited_after_export_is_refused_at_merge_naming_the_line_and_the_station(tmp_path, event, chronicle):
-    *_, crypt = event
-    target = fresh_night(tmp_path, chronicle, "pier", "pier.sqlite3")
+    hall, _, crypt = event
+    hall.regain("janet", "social")  # not synced: crypt learns of it from the bundle only
     path = tmp_path / "hall.jsonl"
+    hall.export(path)
+    target = fresh_night(tmp_path, chronicle, "pier", "pier.sqlite3")
     lines = path.read_text().splitlines(keepends=True)
-    lines[2] = lines[2].replace("Brawny", "Mighty")
+    lines[-2] = lines[-2].replace('"social"', '"mental"')
     path.write_text(resealed(lines[:-1], json.loads(lines[-1])["signatures"]))
     for desk in (crypt, target):
-        merge_refused(desk, path, "line 3: entry .* is not signed by station 'hall'")
+        merge_refused(desk, path, f"line {len(lines) - 1}: entry .* is not signed by station 'hall'")
     target.close()
 
 
