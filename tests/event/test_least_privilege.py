@@ -3,8 +3,10 @@ may read them and add entries, nothing else; serials only rise, the card key is 
 
 import psycopg
 import pytest
+from psycopg import sql
 
 from larp.cards import current_card, issued_payload, reissue
+from larp.event.hub import ROLE, prepare_event
 from larp.event.schema import EVENT_TABLES
 from tests.event.stations import at, joined, synced
 from tests.ledger.helpers import larp
@@ -110,3 +112,21 @@ def test_d_hub_init_refuses_an_owner_who_may_not_make_roles(cluster, capsys, mon
     monkeypatch.setenv("LARP_HUB_OWNER", hub)  # the stations' role itself
     status, _, err = larp(capsys, "hub", "init")
     assert status == 1 and "may not make roles" in err and cluster.settings.password not in err
+
+
+def test_d_a_hub_made_by_an_older_larp_is_given_to_the_owner_on_its_next_start(cluster):
+    """Before, the stations' role owned the event's database and tables it made."""
+    cluster.admin(sql.SQL("CREATE DATABASE older_event OWNER {}").format(sql.Identifier(ROLE)))
+    try:
+        url = cluster.settings.join_url().rsplit("/", 1)[0] + "/older_event"
+        with psycopg.connect(url, autocommit=True) as station:
+            station.execute("CREATE TABLE larp_entries (arrived BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE, chronicle TEXT NOT NULL, night INTEGER NOT NULL, station TEXT NOT NULL, seq INTEGER NOT NULL, line TEXT NOT NULL)")
+            station.execute("INSERT INTO larp_entries (id, chronicle, night, station, seq, line) VALUES ('a', 'alder-bay', 1, 'hall', 1, '{}')")
+        prepare_event(cluster.folder, cluster.settings.port, "older_event")
+        with psycopg.connect(url, autocommit=True) as station:
+            for statement in ("DELETE FROM larp_entries", "DROP TABLE larp_entries", "ALTER TABLE larp_entries DROP COLUMN line"):
+                with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                    station.execute(statement)
+            assert station.execute("SELECT count(*) FROM larp_entries WHERE signature IS NULL").fetchone()[0] == 1
+    finally:
+        cluster.drop("older_event")
