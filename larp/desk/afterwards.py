@@ -44,9 +44,9 @@ class Afterwards:
         with recorded:
             if not self.ledger.lines(row, station=station):
                 raise DeskError(f"station {station!r} wrote nothing in night {row.number}: there is nothing to export")
-            key, signed = signed_lines(self.ledger, row, station, self.station)
+            key, signed, seal = signed_lines(self.ledger, row, station, self.station)
             exported = self.now().isoformat(timespec="seconds")
-            write_bundle(Path(out), row.chronicle, row.number, station, key, signed, exported)
+            write_bundle(Path(out), row.chronicle, row.number, station, key, signed, exported, seal)
         return len(signed)
 
     def signing_key(self) -> str:

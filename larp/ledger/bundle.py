@@ -4,10 +4,11 @@ JSON Lines, UTF-8:
 - line 1, the header: `{"bundle": "larp-night", "version": 2, "chronicle": ID,
   "night": N, "station": NAME, "key": PUBLIC KEY, "entries": COUNT, "exported": ISO TIME}`;
 - one line per entry (`Entry.to_json()`), in the station's order;
-- last line: `{"signatures": [...], "checksum": "sha256:HEX"}`: each entry's signature by
-  its station (larp.ledger.signing), in the order of the lines, and the SHA-256 of every
-  byte before that line (which finds a damaged or cut file; the signatures find a forged one,
-  checked when the bundle is merged: larp.ledger.merge).
+- last line: `{"signatures": [...], "checksum": "sha256:HEX", "seal": SIGNATURE}`: each
+  entry's signature by its station, in the order of the lines; the SHA-256 of every byte before
+  that line (which finds a damaged or cut file); and, when the station exports its own entries,
+  its signature over the checksum and the signatures (larp.ledger.signing.seal): the signatures
+  find a forged bundle, checked when it is merged (larp.ledger.merge), the seal in one check.
 
 Bundles of version 1 (before entries were signed) are refused: the station exports again.
 
@@ -21,7 +22,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -59,6 +60,9 @@ class Bundle:
     """The public key of the station, as the bundle says (trusted only as larp.ledger.merge says)."""
     entries: tuple[Bundled, ...]
     signatures: tuple[str, ...]
+    seal: str | None
+    """The station's signature over the checksum and the signatures (None: check each entry's)."""
+    checksum: str
 
 
 class Header(BaseModel):
@@ -74,7 +78,8 @@ class Header(BaseModel):
 
 
 def write_bundle(
-    path: Path, chronicle: str, night: int, station: str, key: str, signed: list[tuple[str, str]], exported: str
+    path: Path, chronicle: str, night: int, station: str, key: str, signed: list[tuple[str, str]], exported: str,
+    seal: Callable[[str, list[str]], str] | None = None,
 ) -> None:
     """Write the bundle (the entries' lines as the record keeps them, each with its signature)
     next to its place, then move it there: never half a bundle."""
@@ -91,7 +96,10 @@ def write_bundle(
     }
     body = json.dumps(header, separators=(",", ":")) + "\n" + "".join(line + "\n" for line in lines)
     data = body.encode("utf-8")
-    trailer = {"signatures": [signature for _, signature in signed], "checksum": "sha256:" + hashlib.sha256(data).hexdigest()}
+    signatures = [signature for _, signature in signed]
+    trailer: dict[str, Any] = {"signatures": signatures, "checksum": "sha256:" + hashlib.sha256(data).hexdigest()}
+    if seal is not None:
+        trailer["seal"] = seal(trailer["checksum"], signatures)
     data += (json.dumps(trailer, separators=(",", ":")) + "\n").encode("utf-8")
     path = Path(path)
     partial = path.with_name(path.name + ".partial")
@@ -119,7 +127,7 @@ def read_bundle(path: Path) -> Bundle:
         raise refused(where, f"is truncated: its last line (line {len(lines)}) is cut short")
     *content, last = lines
     checksum = parse_line(where, len(lines), last)
-    if set(checksum) != {"signatures", "checksum"}:
+    if set(checksum) - {"seal"} != {"signatures", "checksum"}:
         found = len(content) - 1
         raise refused(where, f"is truncated: it ends at line {len(lines)} without its checksum ({found} of {header.entries} entries)")
     with bulk():
@@ -135,7 +143,10 @@ def read_bundle(path: Path) -> Bundle:
     signatures = checksum["signatures"]
     if not isinstance(signatures, list) or len(signatures) != len(entries) or not all(isinstance(s, str) for s in signatures):
         raise refused(where, f"is corrupt: line {len(lines)} does not hold one signature for each entry")
-    return Bundle(where, header.chronicle, header.night, header.station, header.key, entries, tuple(signatures))
+    seal = checksum.get("seal")
+    if seal is not None and not isinstance(seal, str):
+        raise refused(where, f"is corrupt: line {len(lines)}: its seal is not a signature")
+    return Bundle(where, header.chronicle, header.night, header.station, header.key, entries, tuple(signatures), seal, checksum["checksum"])
 
 
 def refused(where: str, what: str) -> LedgerError:

@@ -1,6 +1,7 @@
 """Bringing another station's bundle into this record: whole, or not at all; twice is once.
 
-Every entry must be signed by its station's key as this record trusts it (larp.ledger.signing):
+Every entry must be signed by its station's key as this record trusts it (larp.ledger.signing),
+each one, or all at once by the station's seal on a bundle of its own:
 - a record that joined an event trusts the keys registered with it (brought by each sync) and
   its own: a bundle of a station the event does not know, or of another event, is refused;
 - a record that joined no event trusts its own key and, for any other station, the key its
@@ -23,6 +24,7 @@ def merge_bundle(ledger: Ledger, bundle: Bundle, station: str) -> tuple[int, str
         raise refused(bundle.where, f"is a bundle of chronicle {bundle.chronicle!r}, and this record holds chronicle {names}")
     key, first_seen = key_of(ledger, bundle, station)
     verifier = Verifier({bundle.station: key})
+    sealed = verifier.sealed(bundle.station, bundle.seal, bundle.checksum, list(bundle.signatures))
     night = ledger.night(bundle.chronicle, bundle.night)
     filed = ledger.filed(night, bundle.station) if night else {}
     places = {seq for seq, _ in filed.values()}
@@ -36,7 +38,7 @@ def merge_bundle(ledger: Ledger, bundle: Bundle, station: str) -> tuple[int, str
                 "(two records call themselves by that station's name)",
             )
         if known is None:
-            if not verifier.signed(bundle.station, signature, bundle.chronicle, bundle.night, entry.line):
+            if not sealed and not verifier.signed(bundle.station, signature, bundle.chronicle, bundle.night, entry.line):
                 raise refused(
                     bundle.where,
                     f"line {number}: entry {entry.short_id} is not signed by station {bundle.station!r} "

@@ -19,6 +19,7 @@ import hashlib
 import os
 import sqlite3
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
@@ -93,6 +94,17 @@ def message(chronicle: str, night: int, line: str) -> bytes:
     return f"larp-entry/{len(chronicle)}:{chronicle}/{night}/{line}".encode()
 
 
+def seal_message(checksum: str, signatures: list[str]) -> bytes:
+    """What a station signs of a bundle of its own: its checksum (of every line before the last)
+    and the entries' signatures; one check of it stands for all of them."""
+    return f"larp-bundle/{checksum}/{','.join(signatures)}".encode()
+
+
+def sealer(key: Ed25519PrivateKey):
+    """The seal of a bundle, made with `key` (for larp.ledger.bundle.write_bundle)."""
+    return lambda checksum, signatures: base64.b64encode(key.sign(seal_message(checksum, signatures))).decode()
+
+
 def sign(key: Ed25519PrivateKey, chronicle: str, night: int, line: str) -> str:
     return base64.b64encode(key.sign(message(chronicle, night, line))).decode()
 
@@ -105,8 +117,12 @@ def public_key(text: str) -> Ed25519PublicKey | None:
 
 
 def is_signed_by(key: Ed25519PublicKey, signature: str | None, chronicle: str, night: int, line: str) -> bool:
+    return is_sealed_by(key, signature, message(chronicle, night, line))
+
+
+def is_sealed_by(key: Ed25519PublicKey, signature: str | None, what: bytes) -> bool:
     try:
-        key.verify(base64.b64decode(signature or "", validate=True), message(chronicle, night, line))
+        key.verify(base64.b64decode(signature or "", validate=True), what)
     except (InvalidSignature, ValueError, binascii.Error):
         return False
     return True
@@ -164,17 +180,23 @@ class Verifier:
         key = self.keys.get(station)
         return key is not None and is_signed_by(key, signature, chronicle, night, line)
 
+    def sealed(self, station: str, seal: str | None, checksum: str, signatures: list[str]) -> bool:
+        """Whether the station sealed a bundle of this checksum and these signatures."""
+        key = self.keys.get(station)
+        return seal is not None and key is not None and is_sealed_by(key, seal, seal_message(checksum, signatures))
 
-def signed_lines(ledger: Ledger, night: NightRow, station: str, own: str) -> tuple[str, list[tuple[str, str]]]:
-    """The station's entries of the night, each with its signature, and the station's public key:
-    this record signs its own; another station's must have come with theirs."""
+
+def signed_lines(ledger: Ledger, night: NightRow, station: str, own: str) -> tuple[str, list[tuple[str, str]], Callable | None]:
+    """The station's entries of the night, each with its signature, the station's public key and
+    the bundle's sealer: this record signs and seals its own; another station's must have come
+    with their signatures, and go unsealed."""
     with ledger.failures("read"):
         rows = ledger.db.execute(
             "SELECT id, line FROM entries WHERE night = ? AND station = ? ORDER BY seq", (night.id, station)
         ).fetchall()
     if station == own:
         key = own_key(ledger, own)
-        return public_text(key), [(line, sign(key, night.chronicle, night.number, line)) for _, line in rows]
+        return public_text(key), [(line, sign(key, night.chronicle, night.number, line)) for _, line in rows], sealer(key)
     held = trusted(ledger).get(station)
     kept = kept_signatures(ledger, [eid for eid, _ in rows])
     unsigned = next((eid for eid, _ in rows if eid not in kept), None)
@@ -183,7 +205,7 @@ def signed_lines(ledger: Ledger, night: NightRow, station: str, own: str) -> tup
             f"entry {(unsigned or rows[0][0])[:8]} of station {station!r} came into this record without its signature "
             f"(before larp signed entries): only station {station!r} can export it"
         )
-    return held[0], [(line, kept[eid]) for eid, line in rows]
+    return held[0], [(line, kept[eid]) for eid, line in rows], None
 
 
 def signed_outgoing(ledger: Ledger, batch: list, own: str) -> list[tuple]:

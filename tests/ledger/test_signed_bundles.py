@@ -2,6 +2,9 @@
 bundle (said when merged), a record's own name only under its own key, and an entry only as
 its station signed it."""
 
+import hashlib
+import json
+
 import pytest
 
 from larp.desk import Desk, DeskError
@@ -65,3 +68,34 @@ def test_d_the_signing_key_is_owner_only_beside_the_record_and_never_in_a_bundle
     assert key.stat().st_mode & 0o777 == 0o600
     private = key.read_text().splitlines()[1]
     assert private not in (tmp_path / "bar.jsonl").read_text()
+
+
+def test_d_a_stations_own_bundle_is_sealed_and_a_seal_kept_over_changed_lines_does_not_let_them_in(tmp_path):
+    with open_desk(tmp_path, station="bar", db="bar.sqlite3") as bar:
+        bar.record(SHOVE)
+        bar.export(tmp_path / "bar.jsonl")
+    path = tmp_path / "bar.jsonl"
+    *lines, last = path.read_text().splitlines(keepends=True)
+    trailer = json.loads(last)
+    assert set(trailer) == {"signatures", "checksum", "seal"}
+    lines[2] = lines[2].replace("Brawny", "Mighty")
+    body = "".join(lines)
+    trailer["checksum"] = "sha256:" + hashlib.sha256(body.encode()).hexdigest()  # the seal kept as it was
+    path.write_text(body + json.dumps(trailer) + "\n")
+    with Desk.open(tmp_path / "hall.sqlite3", open_night=False) as hall:
+        with pytest.raises(DeskError, match="line 3: entry .* is not signed by station 'bar'"):
+            hall.merge(path)
+        assert hall.ledger.db.execute("SELECT count(*) FROM entries").fetchone()[0] == 0
+
+
+def test_d_a_bundle_of_another_stations_entries_goes_unsealed_with_their_own_signatures(tmp_path):
+    with open_desk(tmp_path, station="bar", db="bar.sqlite3") as bar:
+        bar.record(SHOVE)
+        bar.export(tmp_path / "bar.jsonl")
+    with Desk.open(tmp_path / "hall.sqlite3", open_night=False) as hall:
+        hall.merge(tmp_path / "bar.jsonl")
+        hall.export(tmp_path / "relayed.jsonl", station="bar")
+    relayed = json.loads((tmp_path / "relayed.jsonl").read_text().splitlines()[-1])
+    assert "seal" not in relayed and relayed["signatures"] == json.loads((tmp_path / "bar.jsonl").read_text().splitlines()[-1])["signatures"]
+    with Desk.open(tmp_path / "crypt.sqlite3", open_night=False) as crypt:
+        assert crypt.merge(tmp_path / "relayed.jsonl") == 2
