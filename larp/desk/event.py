@@ -65,7 +65,7 @@ class EventSync:
             with recorded:
                 self.hub = self.ledger.setting(HUB_SETTING)  # joined since, by another program
         if not self.hub:
-            raise DeskError("this station has joined no event: larp join URL (the line larp hub start printed)")
+            raise DeskError("this station has joined no event: larp join (it asks for the address larp hub start printed)")
         with told, recorded:
             with connect(self.hub) as connection:
                 moved = sync_once(self.ledger, connection, self.hub, self.station)
