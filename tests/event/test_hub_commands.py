@@ -101,6 +101,6 @@ def test_a_wrong_password_is_said_as_refused_not_as_a_hub_out_of_reach(hub, tmp_
     wrong = re.sub(r"(//[^:]+:)[^@]+@", r"\1not-the-password@", hub)
     db = tmp_path / "bar.sqlite3"
     assert larp(capsys, "night", "open", "--station", "bar", "--chronicle", chronicle, "--db", db)[0] == 0
-    status, _, err = larp(capsys, "join", wrong, "--db", db)
+    status, _, err = larp(capsys, "join", kept(tmp_path, wrong), "--db", db)
     assert status == 1 and "refused this station's password" in err
     assert "can't be reached" not in err and "not-the-password" not in err
