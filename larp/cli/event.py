@@ -113,3 +113,5 @@ def print_moved(moved) -> None:
     print(f"{moved.pushed} entries sent to the hub, {moved.pulled} new entries from the other stations")
     for said in moved.cards:
         print(f"Cards: {said}")
+    for said in moved.closes:
+        print(f"Close: {said}")

@@ -56,16 +56,19 @@ def test_permanent_changes_are_kept_into_the_next_night(tmp_path):
         assert next_night.sheet("wick") == grown
 
 
-def test_an_archived_night_takes_no_more_entries_nor_new_bundle_entries(tmp_path):
+def test_an_archived_night_takes_no_more_entries_here_and_a_late_bundle_is_kept_and_flagged(tmp_path):
     bar = open_desk(tmp_path, station="bar", db="bar.sqlite3")
     hall = open_desk(tmp_path, station="hall", db="hall.sqlite3")
     call = hall.record(SPENT_NIGHT[0])
-    bar.record(SPENT_NIGHT[0])
+    late = bar.record(SPENT_NIGHT[0])
     bar.export(tmp_path / "bar.jsonl")
-    hall.archive_night()
+    following = hall.archive_night()
     with pytest.raises(DeskError, match="night 1 is archived"):
         hall.reverse(call.id, "too late")
-    with pytest.raises(DeskError, match="night 1, which is archived here"):
-        hall.merge(tmp_path / "bar.jsonl")
+    assert hall.merge(tmp_path / "bar.jsonl") == 2
+    flagged = [a for a in hall.reconcile(night=1).anomalies if a.kind == "late-entry"]
+    assert [(a.entry.id, a.entry.station) for a in flagged] == [(late.id, "bar")]
+    assert f"larp carry {late.short_id}" in flagged[0].message
+    assert hall.ledger.starting_states(hall.ledger.night("alder-bay", 2)) == following
     with pytest.raises(DeskError, match="archived already"):
         hall.archive_night()
