@@ -70,11 +70,10 @@ class Afterwards:
         row = self._night(None)
         if row.archived_at is not None:
             raise DeskError(f"night {row.number} is archived already")
-        refresh = self.chronicle.willpower_refresh if self.chronicle else "full"
-        entries = self.entries()
+        entries = self.entries()  # the desk's fold is of these: each character's end, as reconciled
+        refresh = self._willpower_refresh(entries)
         with bulk():
-            ends = reconcile(row.chronicle, row.number, entries).characters
-            following = {cid: next_starting_data(night.end, refresh) for cid, night in ends.items()}
+            following = {cid: next_starting_data(end, refresh) for cid, end in sorted(self.tonight.characters.items())}
         written = []
         if self.opened_here and not self.closed:
             written.append(self._entry(Kind.CLOSED, f"Night {row.number} closes at station {self.station}", (), {}))
@@ -85,6 +84,14 @@ class Afterwards:
             self.night_row = self.ledger.end_night(row, written)
         self.refold_later()
         return following
+
+    def _willpower_refresh(self, entries: list[Entry]) -> str:
+        """The chronicle's `willpower_refresh`: as the chronicle given says, else as the night's
+        first opening does (without rebuilding every sheet the record holds)."""
+        if self._chronicle is not None:
+            return self._chronicle.willpower_refresh
+        opening = next((entry for entry in entries if entry.kind is Kind.OPENED), None)
+        return opening.payload["chronicle"].get("willpower_refresh", "full") if opening else "full"
 
     def closed_by(self) -> Entry | None:
         """The event's close of the desk's night, if it was closed (here or at another station)."""
