@@ -2,6 +2,8 @@
 the next night from the same starting state; what a station wrote in the night before it heard of
 the close is kept and flagged, and no sync fails because of it."""
 
+import time
+
 import pytest
 
 from larp.desk import DeskError
@@ -20,6 +22,17 @@ LATE = contest("cody", "Brawny", "wick", "Quick", ("rock", "scissors"))
 def starts(desk) -> dict:
     """Each character as she starts the night open at the desk: sheet, Willpower, nothing lost."""
     return {cid: (state.sheet.model_dump(mode="json"), state.willpower, state.to_json()["lost"]) for cid, state in desk.tonight.starts.items()}
+
+
+def caught_up(desk, seconds: float = 20) -> bool:
+    """The desk's sync worker has sent everything and taken in the close of night 1."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        status = desk.sync_status()
+        if status is not None and status.online and status.waiting == 0 and desk.ledger.night("alder-bay", 1).archived_at:
+            return True
+        time.sleep(0.1)
+    return False
 
 
 def late_flags(desk, night: int = 1) -> list[tuple[str, str]]:
@@ -80,7 +93,9 @@ def test_three_stations_one_offline_through_the_close_catches_up_and_its_late_en
     hall.archive_night()
     synced(hall, bar)
     bar.open_next_night()
-    crypt.sync()  # back online: its late entries go to the hub, the close comes in
+    crypt.go_live()  # back online: by itself, its late entries go to the hub and the close comes in
+    assert caught_up(crypt)
+    crypt.stop_live()
     synced(hall, bar, crypt)
     assert crypt.open_next_night() == 2
     assert starts(crypt) == starts(bar)
