@@ -71,7 +71,7 @@ def run_roll(args) -> int:
     except DeskError as error:
         return failed("roll", error)
     try:
-        with Desk.open(args.db, args.chronicle, args.station, args.narrator) as desk:
+        with Desk.open(args.db, args.chronicle, args.station, args.narrator, between_games=False) as desk:
             prepared = desk.prepare(call)
             if typed is not None:
                 typed = ask_for_rerolls(desk, prepared, typed)

@@ -1,9 +1,11 @@
 """`close-night`: the next game starts from tonight's end, and tonight is archived."""
 
+import json
+
 import pytest
 
 from larp.desk import Desk, DeskError
-from tests.ledger.helpers import SHEETS, contest, open_desk, write_chronicle
+from tests.ledger.helpers import SHEETS, contest, larp, leap, open_desk, transcript, write_chronicle
 
 SPENT_NIGHT = [
     contest("cody", "Brawny", "janet", "Quick", ("rock", "scissors")),
@@ -72,3 +74,28 @@ def test_an_archived_night_takes_no_more_entries_here_and_a_late_bundle_is_kept_
     assert hall.ledger.starting_states(hall.ledger.night("alder-bay", 2)) == following
     with pytest.raises(DeskError, match="archived already"):
         hall.archive_night()
+
+
+def test_between_games_larp_record_opens_no_night_by_itself(tmp_path, capsys):
+    desk = open_desk(tmp_path)
+    spend(desk)
+    desk.archive_night()
+    desk.close()
+    night = tmp_path / "night.json"
+    night.write_text(json.dumps(transcript([leap(1)])))
+    db = tmp_path / "night.sqlite3"
+    status, _, err = larp(capsys, "record", night, "--db", db)
+    assert status == 1 and "night 1 is closed and night 2 is not open yet" in err
+    with Desk.read(db) as after:
+        assert after.ledger.entries(after.ledger.night("alder-bay", 2)) == []
+    status, out, _ = larp(capsys, "night", "open", "--db", db)
+    assert status == 0 and "Night 2" in out
+    status, _, _ = larp(capsys, "record", night, "--db", db)
+    assert status == 0
+
+
+def test_a_first_night_is_still_opened_by_larp_record(tmp_path, capsys):
+    night = tmp_path / "night.json"
+    night.write_text(json.dumps(transcript([leap(1)])))
+    status, _, _ = larp(capsys, "record", night, "--db", tmp_path / "night.sqlite3", "--chronicle", write_chronicle(tmp_path / "chronicle"))
+    assert status == 0
