@@ -91,6 +91,9 @@ def test_three_stations_one_offline_through_the_close_catches_up_and_its_late_en
     late = crypt.record(LATE)  # the crypt is offline from here to the end of the night
     crypt.record(LATE.model_copy(update={"challenge": LATE.challenge.model_copy(update={"effect": "a second shove"})}))
     hall.archive_night()
+    hall.sync()
+    status, out, _ = larp(capsys, "sync", "--db", bar.ledger.where)
+    assert status == 0 and "Close: night 1 was closed for the event at station hall: night 2 starts from its close" in out
     synced(hall, bar)
     bar.open_next_night()
     crypt.go_live()  # back online: by itself, its late entries go to the hub and the close comes in
