@@ -106,9 +106,9 @@ class Afterwards:
         latest such night only: the others were counted at the syncs before)."""
         with recorded:
             archived = [night for night in self.ledger.nights() if night.archived_at is not None]
-        known = {night.number: 0 for night in archived}
-        if archived:
-            known[archived[-1].number] = len(self.late_entries(archived[-1].number))
+            known = {night.number: 0 for night in archived}
+            if archived:
+                known[archived[-1].number] = self.ledger.late_count(archived[-1])
         return known
 
     def closes_learnt(self, before: dict[int, int]) -> list[str]:

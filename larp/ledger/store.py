@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from larp.ledger.bulk import bulk
+from larp.ledger.ending import CARRIABLE
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
 from larp.ledger.failures import explain, is_read_only, make_folder
@@ -168,6 +169,21 @@ class Ledger:
                 return {cid: json.loads(state) for cid, state in rows}
         close = first_close([json.loads(line) for (line,) in lines])
         return {data["sheet"]["id"]: data for data in sorted(close["payload"]["characters"], key=lambda data: data["sheet"]["id"])}
+
+    def late_count(self, night: NightRow) -> int:
+        """How many entries of the night its close did not read (larp.ledger.ending), counted
+        from the record's index, without reading them."""
+        kinds = [kind.value for kind in CARRIABLE] + [Kind.REVERSAL.value]
+        with self.failures("read"):
+            lines = self.db.execute("SELECT line FROM entries WHERE night = ? AND kind = ?", (night.id, ENDED)).fetchall()
+            if not lines:
+                return 0
+            read = first_close([json.loads(line) for (line,) in lines])["payload"]["read"]
+            rows = self.db.execute(
+                f"SELECT station, station_seq FROM entries WHERE night = ? AND kind IN ({','.join('?' * len(kinds))})",
+                (night.id, *kinds),
+            )
+            return sum(1 for station, seq in rows if seq > read.get(station, 0))
 
     # Entries.
 
