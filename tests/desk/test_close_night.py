@@ -99,3 +99,22 @@ def test_a_first_night_is_still_opened_by_larp_record(tmp_path, capsys):
     night.write_text(json.dumps(transcript([leap(1)])))
     status, _, _ = larp(capsys, "record", night, "--db", tmp_path / "night.sqlite3", "--chronicle", write_chronicle(tmp_path / "chronicle"))
     assert status == 0
+
+
+def test_two_stations_that_closed_the_same_night_apart_start_the_next_from_the_first_close(tmp_path, capsys):
+    bar = open_desk(tmp_path, station="bar", db="bar.sqlite3")
+    hall = open_desk(tmp_path, station="hall", db="hall.sqlite3")
+    hall.record(SPENT_NIGHT[0])
+    bar.record(SPENT_NIGHT[1])
+    first = hall.archive_night()
+    bar.archive_night()  # bar never heard of the hall's close
+    hall.export(tmp_path / "hall.jsonl", night=1)
+    bar.export(tmp_path / "bar.jsonl", night=1)
+    hall.merge(tmp_path / "bar.jsonl")
+    bar.merge(tmp_path / "hall.jsonl")
+    for desk in (hall, bar):
+        assert desk.ledger.starting_states(desk.ledger.night("alder-bay", 2)) == first
+        flagged = [(a.kind, a.entry.station, a.earlier.station) for a in desk.reconcile(night=1).anomalies if a.kind == "closed-twice"]
+        assert flagged == [("closed-twice", "bar", "hall")]
+    status, out, _ = larp(capsys, "reconcile", "--night", "1", "--db", tmp_path / "bar.sqlite3")
+    assert status == 0 and "closed-twice" in out and "station bar closed night 1 too" in out
