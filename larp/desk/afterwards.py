@@ -139,9 +139,11 @@ class Afterwards:
         night open here (an adjudication without its five-minute lock), as a `carried` entry."""
         self._current()
         late = self._late_entry(entry_id)
-        carried = [e for e in self.entries(kind=Kind.CARRIED.value) if e.payload["entry"] == late.id]
+        with recorded:
+            later = [night for night in self.ledger.nights(self.night_row.chronicle) if night.number > late.night]
+            carried = [e for night in later for e in self.ledger.entries(night, kind=Kind.CARRIED.value) if e.payload["entry"] == late.id]
         if carried:
-            raise DeskError(f"entry {late.short_id} was carried into night {self.night_number} already (entry {carried[0].short_id})")
+            raise DeskError(f"entry {late.short_id} was carried into night {carried[0].night} already (entry {carried[0].short_id})")
         if late.kind not in CARRIABLE:
             raise DeskError(f"entry {late.short_id} is a {late.kind.value} entry: only a call or a sheet change is carried")
         summary = f"Carried from night {late.night} (entry {late.short_id}, station {late.station}): {late.summary}"
