@@ -114,10 +114,12 @@ class Afterwards:
     def closes_learnt(self, before: dict[int, int]) -> list[str]:
         """What the record learnt of the event's closes since `before` (closes_known), said for the Narrator."""
         said = []
+        with recorded:
+            rows = {night.number: night for night in self.ledger.nights()}
         for number, late in self.closes_known().items():
             if number not in before:
                 with recorded:
-                    close = closes(self.ledger.entries(self._night(number), kind=Kind.ENDED.value))
+                    close = closes(self.ledger.entries(rows[number], kind=Kind.ENDED.value))
                 if close:
                     said.append(
                         f"night {number} was closed for the event at station {close[0].station}: night {number + 1} "

@@ -141,3 +141,16 @@ def test_a_new_nights_game_clock_starts_at_zero_a_month_later(tmp_path, hub, chr
     synced(a, b)
     a.open_next_night()
     assert a.game_time() == b.game_time() == 5
+
+
+def test_a_station_that_joins_after_the_close_learns_it_and_opens_the_next_night_from_it(tmp_path, hub, chronicle, capsys):
+    hall = joined(tmp_path, "hall", hub, chronicle)
+    hall.record(SPEND)
+    following = hall.archive_night()
+    hall.sync()
+    db = tmp_path / "crypt.sqlite3"
+    status, out, _ = larp(capsys, "join", hub, "--station", "crypt", "--db", db)
+    assert status == 0 and "Close: night 1 was closed for the event at station hall" in out
+    crypt = joined(tmp_path, "crypt", None, chronicle)
+    assert crypt.night_number == 2 and crypt.night_open_here
+    assert {cid: {"sheet": s.sheet.model_dump(mode="json"), "willpower": s.willpower} for cid, s in crypt.tonight.starts.items()} == following
