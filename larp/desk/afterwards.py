@@ -13,6 +13,7 @@ from larp.ledger.bundle import read_bundle, write_bundle
 from larp.ledger.merge import merge_bundle
 from larp.ledger.reconcile import Reconciliation, reconcile
 from larp.ledger.reported import differences, read_reported
+from larp.words import counted
 
 
 class Afterwards:
@@ -127,7 +128,7 @@ class Afterwards:
                     )
             if late > before.get(number, 0):
                 said.append(
-                    f"{late} entr{'y' if late == 1 else 'ies'} of night {number} written after its close: kept and flagged "
+                    f"{counted(late, 'entry')} of night {number} written after its close: kept and flagged "
                     f"(larp reconcile --night {number}; larp carry ENTRY brings one into the night under way)"
                 )
         return said
