@@ -21,7 +21,7 @@ COMMANDS = {
     "cards": ("cards",),
     "characters": ("add", "change"),
     "event": ("hub", "join", "sync"),
-    "log": ("log", "reverse"),
+    "log": ("log", "reverse", "carry"),
     "night": ("night",),
     "odds": ("odds",),
     "reconcile": ("reconcile", "close-night"),
