@@ -74,6 +74,11 @@ class Person(Frozen):
     def display_name(self) -> str:
         return self.name or self.id
 
+    @property
+    def plays(self) -> bool:
+        """Active or inactive: she is on the roster and her card is read (retired or dead: kept, not played)."""
+        return self.status in ("active", "inactive")
+
 
 class Sheet(Person):
     """One character as the station knows her at the start of the night."""

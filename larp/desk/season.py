@@ -1,0 +1,178 @@
+"""Between games at the desk: one truth for the next night, its characters' status, and the
+chronicle as it stands.
+
+A change made while no night is open at this station is a between-games entry of the night to
+come (see `larp.desk.carried`): it syncs through the hub like any entry, and the night, once
+opened, starts from it. Opening a night reads the chronicle folder against what the record
+carries, and refuses to open while they differ until the Narrator applies or keeps the folder's
+word (`folder_edits`).
+"""
+
+from pathlib import Path
+
+from larp.desk.carried import (
+    FolderDifference,
+    carried_starts,
+    changed_start,
+    first_opening,
+    folder_differences,
+    remember_seen,
+    seen_prints,
+)
+from larp.desk.core import recorded
+from larp.desk.errors import DeskError
+from larp.desk.opening import chronicle_settings, load_folder, number_to_open
+from larp.ledger import Entry, Kind, NightRow, starting_state
+from larp.sheet import Chronicle, Sheet
+from larp.sheet.differences import said
+
+FOLDER_EDITS = ("apply", "keep")
+STATUSES = ("active", "inactive", "retired", "dead")
+
+
+class FolderDiffers(DeskError):
+    """The folder says otherwise than the record: nothing is opened until the Narrator decides."""
+
+    def __init__(self, number: int, differences: list[FolderDifference]) -> None:
+        lines = "\n".join(f"  {difference.line()}" for difference in differences)
+        super().__init__(
+            f"the chronicle folder differs from the sheets the record carries into night {number}:\n{lines}\n"
+            "apply the folder's sheets (larp night open --apply) or keep the record's (--keep); nothing was opened"
+        )
+        self.number = number
+        self.differences = differences
+
+
+class BetweenGames:
+    folder_edits: str | None = None
+    """What to do with the folder's edits at the next opening: apply, keep; None asks (refuses)."""
+    from_folder: Path | None = None
+    """The chronicle folder the desk read its chronicle from, if it read one."""
+
+    # The night to come.
+
+    def next_night(self) -> int:
+        """The night this station opens next (or has open)."""
+        self._current()
+        if self.night_open_here:
+            return self.night_number
+        with recorded:
+            return number_to_open(self.ledger, self.chronicle.id, self.station)
+
+    def _next_row(self, create: bool = False) -> NightRow | None:
+        number = self.next_night()
+        with recorded:
+            row = self.ledger.night(self.chronicle.id, number)
+            if row is None and create:
+                with self.ledger.writing(f"night {number}") as db:
+                    row = self.ledger.add_night(db, self.chronicle.id, number)
+        return row
+
+    def carried(self) -> dict[str, dict]:
+        """Each character's starting state for the night to come, as the record carries it (the
+        chronicle's sheets for a first night)."""
+        row = self._next_row()
+        with recorded:
+            return carried_starts(self.ledger, row, self.chronicle)
+
+    def starting(self) -> dict:
+        """The night to come's characters as they will start it (`CharacterState`s), by id."""
+        return {cid: starting_state(data) for cid, data in self.carried().items()}
+
+    def standing(self) -> Chronicle:
+        """The chronicle as it stands: tonight's sheets while a night is open here, else the
+        sheets the next night starts from, retired and dead characters included."""
+        self._current()
+        if self.night_open_here:
+            sheets = {cid: state.sheet for cid, state in self.tonight.characters.items()}
+        else:
+            sheets = {cid: starting_state(data).sheet for cid, data in self.carried().items()}
+        return self.chronicle.model_copy(update={"characters": dict(sorted(sheets.items()))})
+
+    # The folder against the record.
+
+    def folder_differences(self) -> list[FolderDifference]:
+        """What the chronicle folder says otherwise than the record carries into the night to come."""
+        if self.from_folder is None:
+            return []
+        carried = self.carried()
+        with recorded:
+            seen = seen_prints(self.ledger, self.chronicle.id)
+        return folder_differences(carried, load_folder(self.from_folder), self.from_folder, seen)
+
+    def _open_night(self) -> None:
+        differences = self.folder_differences()
+        if differences and self.folder_edits is None:
+            raise FolderDiffers(self.next_night(), differences)
+        if differences and self.folder_edits == "apply":
+            for difference in differences:
+                self._between(difference.start, f"edited in the chronicle folder ({difference.said})", difference.file)
+        if self.from_folder is not None:
+            with recorded:
+                remember_seen(self.ledger, load_folder(self.from_folder))
+        number = self.next_night()
+        starts = list(self.carried().values())
+        opening = self._entry(
+            Kind.OPENED,
+            f"Night {number} of {self.chronicle.name} opens at station {self.station} ({len(starts)} characters)",
+            (),
+            {"chronicle": chronicle_settings(self.chronicle), "characters": starts},
+            game_time=0.0,
+            night=number,
+        )
+        with recorded:
+            self.night_row, _ = self.ledger.open_night(self.chronicle.id, number, opening)
+
+    # Changes between games.
+
+    def amend(self, sheet: Sheet, why: str, file: str = "") -> Entry:
+        """A character's sheet for the next game (new, changed, retired), recorded while no night is
+        open here: a between-games entry saying who, when and why."""
+        carried = self.carried()
+        known = carried.get(sheet.id)
+        if known is not None and starting_state(known).sheet == sheet:
+            raise DeskError(f"{sheet.display_name}'s sheet is the one the record carries already: nothing to record")
+        if self.from_folder is not None:
+            with recorded:
+                if seen_prints(self.ledger, self.chronicle.id) is None:
+                    remember_seen(self.ledger, load_folder(self.from_folder))  # the folder as it was is taken
+        return self._between(changed_start(known, sheet), why, file)
+
+    def _between(self, start: dict, why: str, file: str = "") -> Entry:
+        if self.night_open_here:
+            raise DeskError(f"night {self.night_number} is open at station {self.station}: change her sheet in the night")
+        row = self._next_row(create=True)
+        with recorded:
+            opening = first_opening(self.ledger, row)
+        if opening is not None:
+            raise DeskError(
+                f"night {row.number} is under way at station {opening.station}: open it here (larp night open) "
+                "and change her sheet in the night"
+            )
+        sheet = starting_state(start).sheet
+        known = self.carried().get(sheet.id)
+        what = "joins the chronicle" if known is None else said(starting_state(known).sheet, sheet)
+        summary = f"{sheet.display_name} before night {row.number}: {what}; {why}"
+        entry = self._entry(Kind.BETWEEN, summary, [sheet.id], {"character": start, "why": why, "file": file}, game_time=0.0, night=row.number)
+        with recorded:
+            written = self.ledger.append(row, entry)
+        self.refold_later()
+        return written
+
+    def retire(self, character_id: str, reason: str, status: str = "retired") -> Entry:
+        """A character's status for good (retired, dead, inactive, or active again), with the
+        reason: in the night if one is open here, else before the next."""
+        reason = " ".join(reason.split())
+        if status not in STATUSES:
+            raise DeskError(f"a status is one of {', '.join(STATUSES)}, not {status!r}")
+        if not reason and status != "active":
+            raise DeskError("say why (--reason): her status is read by every Narrator who scans her card")
+        sheet = self.standing().characters.get(character_id)
+        if sheet is None:
+            raise DeskError(f"there is no character {character_id!r} in the record")
+        if sheet.status == status:
+            raise DeskError(f"{sheet.display_name} is {status} already ({sheet.status_reason or 'no reason given'})")
+        changed = sheet.model_copy(update={"status": status, "status_reason": reason})
+        if self.night_open_here:
+            return self.change(changed)
+        return self.amend(changed, reason or f"{status} again")
