@@ -21,6 +21,7 @@ from larp.sheet.differences import said
 SEEN_SETTING = "folder_seen"
 """The fingerprints of the folder's sheets as this record last took them, by chronicle."""
 GONE = "her sheet file was removed from the chronicle folder"
+NEW = "new"
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,15 @@ class FolderDifference:
 
     def line(self) -> str:
         return f"{self.name}: {self.said}"
+
+    @property
+    def sheet(self):
+        """Her sheet, the difference applied."""
+        return ANY_SHEET.validate_python(self.start["sheet"])
+
+    @property
+    def is_new(self) -> bool:
+        return self.said == NEW
 
 
 def first_opening(ledger: Ledger, night: NightRow) -> Entry | None:
@@ -82,8 +92,11 @@ def seen_prints(ledger: Ledger, chronicle: str) -> dict[str, str] | None:
     return None if text is None else json.loads(text)
 
 
-def remember_seen(ledger: Ledger, chronicle: Chronicle) -> None:
-    prints = {cid: fingerprint(sheet) for cid, sheet in sorted(chronicle.characters.items())}
+def remember_seen(ledger: Ledger, chronicle: Chronicle, only: str | None = None) -> None:
+    """The folder's sheets (or `only` that character's) as the record now takes them."""
+    prints = {cid: fingerprint(sheet) for cid, sheet in sorted(chronicle.characters.items()) if only in (None, cid)}
+    if only is not None:
+        prints = {**(seen_prints(ledger, chronicle.id) or {}), **prints}
     ledger.remember(f"{SEEN_SETTING}:{chronicle.id}", json.dumps(prints, sort_keys=True))
 
 
@@ -96,7 +109,7 @@ def folder_differences(carried: dict[str, dict], chronicle: Chronicle, folder: P
             continue  # not edited in the folder since: the record's word stands
         known = carried.get(cid)
         if known is None:
-            differences.append(FolderDifference(cid, sheet.display_name, "new", starting_data(sheet), file_of(folder, cid)))
+            differences.append(FolderDifference(cid, sheet.display_name, NEW, starting_data(sheet), file_of(folder, cid)))
             continue
         old = ANY_SHEET.validate_python(known["sheet"])
         if old != sheet:

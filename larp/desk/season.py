@@ -79,15 +79,18 @@ class BetweenGames:
         """The night to come's characters as they will start it (`CharacterState`s), by id."""
         return {cid: starting_state(data) for cid, data in self.carried().items()}
 
-    def standing(self) -> Chronicle:
-        """The chronicle as it stands: tonight's sheets while a night is open here, else the
-        sheets the next night starts from, retired and dead characters included."""
+    def states(self) -> dict:
+        """Every character as she stands: tonight's state while a night is open here, else her
+        start of the night to come; retired and dead characters included."""
         self._current()
         if self.night_open_here:
-            sheets = {cid: state.sheet for cid, state in self.tonight.characters.items()}
-        else:
-            sheets = {cid: starting_state(data).sheet for cid, data in self.carried().items()}
-        return self.chronicle.model_copy(update={"characters": dict(sorted(sheets.items()))})
+            return dict(sorted(self.tonight.characters.items()))
+        return self.starting()
+
+    def standing(self) -> Chronicle:
+        """The chronicle as it stands (`states`' sheets): what cards, scans and exports read."""
+        sheets = {cid: state.sheet for cid, state in self.states().items()}
+        return self.chronicle.model_copy(update={"characters": sheets})
 
     # The folder against the record.
 
@@ -122,6 +125,13 @@ class BetweenGames:
         )
         with recorded:
             self.night_row, _ = self.ledger.open_night(self.chronicle.id, number, opening)
+
+    def folder_holds(self, character_id: str) -> None:
+        """Her file in the chronicle folder is the record's sheet now (`larp add` copied it
+        there): not an edit of the folder to ask about at the next opening."""
+        if self.from_folder is not None:
+            with recorded:
+                remember_seen(self.ledger, load_folder(self.from_folder), only=character_id)
 
     # Changes between games.
 
