@@ -58,7 +58,7 @@ def check_card(typed: str, chronicle: Chronicle) -> Card:
         raise CardError(
             CardReason.RETIRED,
             f"{sheet.display_name} is {sheet.status} ({sheet.status_reason or 'no reason given'}): "
-            "her card is not played any more; take it back.",
+            "this card is not played any more; take it back.",
             character=card.character,
         )
     return card

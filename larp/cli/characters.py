@@ -28,7 +28,7 @@ def register(subparsers) -> None:
         parser.set_defaults(func=run, action=name)
     retire = subparsers.add_parser("retire", help="a character leaves play (retired, dead), or comes back (--status active)")
     retire.add_argument("character", metavar="CHARACTER", help="the character's id")
-    retire.add_argument("--reason", default="", metavar="TEXT", help="why: every Narrator who scans her card reads it")
+    retire.add_argument("--reason", default="", metavar="TEXT", help="why: every Narrator who scans the card reads it")
     retire.add_argument("--status", choices=["retired", "dead", "inactive", "active"], default="retired")
     add_desk_options(retire)
     retire.set_defaults(func=run_retire)
@@ -68,9 +68,9 @@ def run(args) -> int:
             else:
                 known = sheet.id in desk.standing().characters
                 if args.action == "add" and known:
-                    raise DeskError(f"{sheet.display_name} ({sheet.id}) is in the chronicle already: larp change FILE changes her sheet")
+                    raise DeskError(f"{sheet.display_name} ({sheet.id}) is in the chronicle already: larp change FILE changes the sheet")
                 if args.action == "change" and not known:
-                    raise DeskError(f"there is no character {sheet.id!r} in the chronicle: larp add FILE brings her in")
+                    raise DeskError(f"there is no character {sheet.id!r} in the chronicle: larp add FILE brings the character in")
                 entry = desk.amend(sheet, args.reason or f"larp {args.action} {args.file.name}", str(args.file))
             lives = ""
             if args.action == "add":
@@ -86,20 +86,20 @@ def run(args) -> int:
 
 
 def lodged(file: Path, character_id: str, folder: Path | None) -> tuple[str, bool]:
-    """Her sheet copied into the chronicle folder, if it is elsewhere: where it now lives, said,
+    """The sheet copied into the chronicle folder, if it is elsewhere: where it now lives, said,
     and whether the folder holds it."""
     if folder is None:
-        return f"Her sheet lives in the night record; {file} stays where it is (this record has no chronicle folder).", False
+        return f"The sheet lives in the night record; {file} stays where it is (this record has no chronicle folder).", False
     target = folder / f"{character_id}.toml"
     if file.resolve() == target.resolve():
-        return f"Her sheet lives in the chronicle folder: {target}", True
+        return f"The sheet lives in the chronicle folder: {target}", True
     if target.exists():
-        return f"Her sheet lives in the night record; not copied to {target}, which holds another sheet: look at both.", False
+        return f"The sheet lives in the night record; not copied to {target}, which holds another sheet: look at both.", False
     try:
         shutil.copyfile(file, target)
     except OSError as error:
-        return f"Her sheet lives in the night record; it could not be copied to {target} ({error.strerror or error}).", False
-    return f"Her sheet now lives in the chronicle folder: {target} (copied from {file})", True
+        return f"The sheet lives in the night record; it could not be copied to {target} ({error.strerror or error}).", False
+    return f"The sheet now lives in the chronicle folder: {target} (copied from {file})", True
 
 
 def run_retire(args) -> int:

@@ -75,7 +75,7 @@ def run_open(args) -> int:
             running = "held" if desk.clock_held() else "running"
             print(
                 f"Night {desk.night_number} of {desk.chronicle.name} is open at station {desk.station}: "
-                f"{counted(len(desk.night().characters), 'character')}, game clock {game_time(desk.game_time())} ({running})"
+                f"{counted(len(desk.roster()), 'character')}, game clock {game_time(desk.game_time())} ({running})"
             )
     except DeskError as error:
         return failed("night open", error)

@@ -20,7 +20,7 @@ from larp.sheet.differences import said
 
 SEEN_SETTING = "folder_seen"
 """The fingerprints of the folder's sheets as this record last took them, by chronicle."""
-GONE = "her sheet file was removed from the chronicle folder"
+GONE = "the sheet file was removed from the chronicle folder"
 NEW = "new"
 
 

@@ -23,6 +23,7 @@ from larp.desk.core import recorded
 from larp.desk.errors import DeskError
 from larp.desk.opening import chronicle_settings, load_folder, number_to_open
 from larp.ledger import Entry, Kind, NightRow, starting_state
+from larp.ledger.reconcile import Reconciliation, reconcile
 from larp.sheet import Chronicle, Sheet
 from larp.sheet.differences import said
 
@@ -41,6 +42,13 @@ class FolderDiffers(DeskError):
         )
         self.number = number
         self.differences = differences
+
+
+def playing(starts: list[dict]) -> str:
+    """`15 characters` (`and 2 retired or dead`, where some are)."""
+    kept = sum(1 for data in starts if data["sheet"].get("status", "active") in ("retired", "dead"))
+    said = f"{len(starts) - kept} character{'' if len(starts) - kept == 1 else 's'}"
+    return said + (f" and {kept} retired or dead" if kept else "")
 
 
 class BetweenGames:
@@ -92,6 +100,21 @@ class BetweenGames:
         sheets = {cid: state.sheet for cid, state in self.states().items()}
         return self.chronicle.model_copy(update={"characters": sheets})
 
+    def preview(self) -> Reconciliation:
+        """The night to come before it opens, as a reconciliation of its opening alone: each
+        character as she will start it (nothing is written)."""
+        number = self.next_night()
+        starts = list(self.carried().values())
+        settings = chronicle_settings(self.chronicle)
+        opening = self._entry(Kind.OPENED, f"Night {number} before it opens", (), {"chronicle": settings, "characters": starts}, game_time=0.0, night=number)
+        return reconcile(self.chronicle.id, number, [opening])
+
+    def under_way(self, number: int) -> bool:
+        """Whether a station opened that night (else it is still to come)."""
+        with recorded:
+            row = self.ledger.night(self.chronicle.id, number) if self.chronicle else None
+            return row is not None and first_opening(self.ledger, row) is not None
+
     # The folder against the record.
 
     def folder_differences(self) -> list[FolderDifference]:
@@ -109,7 +132,7 @@ class BetweenGames:
             raise FolderDiffers(self.next_night(), differences)
         if differences and self.folder_edits == "apply":
             for difference in differences:
-                self._between(difference.start, f"edited in the chronicle folder ({difference.said})", difference.file)
+                self._between(difference.start, "edited in the chronicle folder", difference.file)
         if self.from_folder is not None:
             with recorded:
                 remember_seen(self.ledger, load_folder(self.from_folder))
@@ -117,7 +140,7 @@ class BetweenGames:
         starts = list(self.carried().values())
         opening = self._entry(
             Kind.OPENED,
-            f"Night {number} of {self.chronicle.name} opens at station {self.station} ({len(starts)} characters)",
+            f"Night {number} of {self.chronicle.name} opens at station {self.station} ({playing(starts)})",
             (),
             {"chronicle": chronicle_settings(self.chronicle), "characters": starts},
             game_time=0.0,
@@ -150,19 +173,19 @@ class BetweenGames:
 
     def _between(self, start: dict, why: str, file: str = "") -> Entry:
         if self.night_open_here:
-            raise DeskError(f"night {self.night_number} is open at station {self.station}: change her sheet in the night")
+            raise DeskError(f"night {self.night_number} is open at station {self.station}: change the sheet in the night")
         row = self._next_row(create=True)
         with recorded:
             opening = first_opening(self.ledger, row)
         if opening is not None:
             raise DeskError(
                 f"night {row.number} is under way at station {opening.station}: open it here (larp night open) "
-                "and change her sheet in the night"
+                "and change the sheet in the night"
             )
         sheet = starting_state(start).sheet
         known = self.carried().get(sheet.id)
         what = "joins the chronicle" if known is None else said(starting_state(known).sheet, sheet)
-        summary = f"{sheet.display_name} before night {row.number}: {what}; {why}"
+        summary = f"{sheet.display_name} before night {row.number}: {what}" + (f"; {why}" if why not in what else "")
         entry = self._entry(Kind.BETWEEN, summary, [sheet.id], {"character": start, "why": why, "file": file}, game_time=0.0, night=row.number)
         with recorded:
             written = self.ledger.append(row, entry)
@@ -176,7 +199,7 @@ class BetweenGames:
         if status not in STATUSES:
             raise DeskError(f"a status is one of {', '.join(STATUSES)}, not {status!r}")
         if not reason and status != "active":
-            raise DeskError("say why (--reason): her status is read by every Narrator who scans her card")
+            raise DeskError("say why (--reason): every Narrator who scans the card reads it")
         sheet = self.standing().characters.get(character_id)
         if sheet is None:
             raise DeskError(f"there is no character {character_id!r} in the record")
