@@ -21,6 +21,7 @@ from larp.desk.carried import (
 )
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
+from larp.desk.folder_writing import Written, write_chronicle_folder
 from larp.desk.opening import chronicle_settings, load_folder, number_to_open
 from larp.ledger import Entry, Kind, NightRow, starting_state
 from larp.ledger.reconcile import Reconciliation, reconcile
@@ -155,6 +156,21 @@ class BetweenGames:
         if self.from_folder is not None:
             with recorded:
                 remember_seen(self.ledger, load_folder(self.from_folder), only=character_id)
+
+    def export_chronicle(self, folder: Path | None = None) -> Written:
+        """The chronicle as it stands written as a chronicle folder (by default, the one the
+        record reads): the TOML files and the record agree, and the folder, so written, is
+        what the record last took from it."""
+        target = Path(folder) if folder is not None else self.from_folder
+        if target is None:
+            raise DeskError("this record reads no chronicle folder: name one to write (--out DIR)")
+        in_place = self.from_folder is not None and target.resolve() == self.from_folder.resolve()
+        standing = self.standing()
+        done = write_chronicle_folder(standing, target, settings=not in_place)
+        if in_place:
+            with recorded:
+                remember_seen(self.ledger, load_folder(target))
+        return done
 
     # Changes between games.
 

@@ -105,3 +105,23 @@ def test_the_door_shows_willpower_as_she_will_start_when_the_chronicle_keeps_it(
     _, out, _ = season("scan", "--text", season("cards", "payload", "janet")[1])
     rating = SHEETS["janet"]["willpower"]
     assert (f"Willpower {rating}" if kept == rating else f"Willpower {kept} of {rating}") in out
+
+
+def test_chronicle_export_writes_the_folder_as_it_stands_so_that_files_and_record_agree(season, tmp_path):
+    from larp.sheet import load_chronicle
+
+    season("retire", "cody", "--reason", "moved to Seattle")
+    grown = tmp_path / "ruth.toml"
+    write_sheet(tmp_path, {**SHEETS["ruth"], "abilities": {"Occult": 1}})
+    season("change", grown)
+    status, out, _ = season("chronicle", "export", season.folder, "--out", tmp_path / "next")
+    assert status == 0 and "chronicle.toml" in out
+    with Desk.read(season.db) as desk:
+        assert load_chronicle(tmp_path / "next").characters == desk.standing().characters
+    status, out, _ = season("chronicle", "export", season.folder)
+    assert status == 0 and "2 files written (cody.toml, ruth.toml), 2 sheets already as the record has them" in out
+    assert load_chronicle(season.folder).characters["cody"].status == "retired"
+    status, out, _ = season("night", "open")
+    assert status == 0
+    with Desk.read(season.db) as desk:
+        assert desk.sheet("ruth").abilities == {"Occult": 1} and desk.sheet("cody").status == "retired"
