@@ -1,0 +1,64 @@
+"""Between games at the station: a retired character's card refused with the reason, and a night
+opened only once the Narrator has applied or kept the chronicle folder's edits."""
+
+import shutil
+
+from larp.desk import Desk
+from larp.ledger import Kind
+from larp.station import create_app
+from larp.station.modals import PickScreen
+from tests.station.conftest import CARDS, SIZE, card_of, look_up, pilot_test, plain
+
+
+@pilot_test
+async def test_a_retired_character_s_card_is_refused_at_the_station_with_the_reason(desk):
+    card = card_of(desk, "wick")
+    desk.retire("wick", "left the chronicle")
+    app = create_app(desk=desk)
+    async with app.run_test(size=SIZE) as pilot:
+        await look_up(pilot, card)
+        [notice] = app._notifications
+        assert notice.title == "Card refused: retired or dead"
+        assert "Wick is retired (left the chronicle)" in notice.message
+
+
+def closed_with_edits(tmp_path):
+    folder = tmp_path / "chronicle"
+    shutil.copytree(CARDS, folder, ignore=shutil.ignore_patterns("storyteller", "storytelling"))
+    with Desk.open(tmp_path / "night.sqlite3", folder, station="Bar", narrator="Sam") as desk:
+        desk.archive_night()
+    ollie = folder / "ollie.toml"
+    ollie.write_text(ollie.read_text().replace("willpower = 4", "willpower = 5"))
+    return folder
+
+
+@pilot_test
+async def test_the_station_asks_before_opening_a_night_the_folder_disagrees_with_and_applies_on_confirm(tmp_path):
+    folder = closed_with_edits(tmp_path)
+    app = create_app(db=tmp_path / "night.sqlite3", chronicle=folder, station="Bar", narrator="Sam")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        assert "Oliver Beckett: Willpower 4 → 5" in plain(app.screen.query_one("#question-prompt").render())
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.desk is not None and app.desk.night_number == 2
+        assert app.desk.sheet("ollie").willpower == 5
+        [between] = app.desk.entries(kind=Kind.BETWEEN.value)
+        assert between.narrator == "Sam" and between.character_ids == ("ollie",)
+
+
+@pilot_test
+async def test_esc_at_the_folder_question_opens_nothing(tmp_path):
+    folder = closed_with_edits(tmp_path)
+    app = create_app(db=tmp_path / "night.sqlite3", chronicle=folder, station="Bar", narrator="Sam")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.desk is None and "differs" in app.opening_failed
+    with Desk.read(tmp_path / "night.sqlite3") as desk:
+        assert not desk.under_way(2)
