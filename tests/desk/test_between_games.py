@@ -132,3 +132,13 @@ def test_retiring_asks_for_a_reason_and_a_known_character(tmp_path):
         desk.retire("nobody", "gone")
     with pytest.raises(DeskError, match="a status is one of"):
         desk.retire("wick", "gone", status="asleep")
+
+
+def test_ctrl_l_during_the_night_sees_a_file_gone_and_retires_the_character_on_confirm(tmp_path):
+    desk = open_desk(tmp_path)
+    (tmp_path / "chronicle" / "wick.toml").unlink()
+    [gone] = desk.folder_changes()
+    assert gone.line() == "Wick: file gone"
+    desk.take([gone])
+    assert desk.sheet("wick").status == "retired" and "wick" not in {state.sheet.id for state in desk.roster()}
+    assert desk.folder_changes() == []
