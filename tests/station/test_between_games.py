@@ -3,6 +3,8 @@ opened only once the Narrator has applied or kept the chronicle folder's edits."
 
 import shutil
 
+import pytest
+
 from larp.desk import Desk
 from larp.ledger import Kind
 from larp.station import create_app
@@ -32,8 +34,9 @@ def closed_with_edits(tmp_path):
     return folder
 
 
+@pytest.mark.parametrize("answer", ["enter", "escape"])
 @pilot_test
-async def test_the_station_asks_before_opening_a_night_the_folder_disagrees_with_and_applies_on_confirm(tmp_path):
+async def test_the_station_asks_before_opening_a_night_the_folder_disagrees_with_applies_on_confirm_esc_opens_nothing(tmp_path, answer):
     folder = closed_with_edits(tmp_path)
     app = create_app(db=tmp_path / "night.sqlite3", chronicle=folder, station="Bar", narrator="Sam")
     async with app.run_test(size=SIZE) as pilot:
@@ -41,24 +44,13 @@ async def test_the_station_asks_before_opening_a_night_the_folder_disagrees_with
         await pilot.pause()
         assert isinstance(app.screen, PickScreen)
         assert "Oliver Beckett: Willpower 4 → 5" in plain(app.screen.query_one("#question-prompt").render())
-        await pilot.press("enter")
+        await pilot.press(answer)
         await app.workers.wait_for_complete()
         await pilot.pause()
+        if answer == "escape":
+            assert app.desk is None and "differs" in app.opening_failed
+            return
         assert app.desk is not None and app.desk.night_number == 2
         assert app.desk.sheet("ollie").willpower == 5
         [between] = app.desk.entries(kind=Kind.BETWEEN.value)
         assert between.narrator == "Sam" and between.character_ids == ("ollie",)
-
-
-@pilot_test
-async def test_esc_at_the_folder_question_opens_nothing(tmp_path):
-    folder = closed_with_edits(tmp_path)
-    app = create_app(db=tmp_path / "night.sqlite3", chronicle=folder, station="Bar", narrator="Sam")
-    async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.desk is None and "differs" in app.opening_failed
-    with Desk.read(tmp_path / "night.sqlite3") as desk:
-        assert not desk.under_way(2)
