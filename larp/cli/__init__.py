@@ -25,7 +25,7 @@ COMMANDS = {
     "log": ("log", "reverse"),
     "night": ("night",),
     "odds": ("odds",),
-    "reconcile": ("reconcile", "close-night", "next"),
+    "reconcile": ("reconcile", "next", "close-night"),
     "record": ("record",),
     "resolve": ("resolve",),
     "roll": ("roll",),
