@@ -125,3 +125,17 @@ def test_chronicle_export_writes_the_folder_as_it_stands_so_that_files_and_recor
     assert status == 0
     with Desk.read(season.db) as desk:
         assert desk.sheet("ruth").abilities == {"Occult": 1} and desk.sheet("cody").status == "retired"
+
+
+def test_cards_print_changed_prints_exactly_the_cards_whose_face_or_serial_changed(season, tmp_path):
+    status, out, _ = season("cards", "print", "--out", tmp_path / "all.pdf")
+    assert status == 0 and "4 cards" in out
+    write_sheet(tmp_path, {**SHEETS["ruth"], "public": ["Back from Boston."]})
+    season("change", tmp_path / "ruth.toml")
+    write_sheet(tmp_path, {**SHEETS["wick"], "abilities": {"Stealth": 3}})  # not on the card's face
+    season("change", tmp_path / "wick.toml")
+    season("cards", "reissue", "janet")
+    status, out, _ = season("cards", "print", "--changed", "--out", tmp_path / "changed.pdf")
+    assert status == 0 and "2 cards" in out and "Changed since the last print: Janet Reyes, Ruth Abernathy" in out
+    status, out, _ = season("cards", "print", "--changed", "--out", tmp_path / "again.pdf")
+    assert status == 0 and "nothing printed" in out and not (tmp_path / "again.pdf").exists()
