@@ -54,3 +54,15 @@ async def test_the_station_asks_before_opening_a_night_the_folder_disagrees_with
         assert app.desk.sheet("ollie").willpower == 5
         [between] = app.desk.entries(kind=Kind.BETWEEN.value)
         assert between.narrator == "Sam" and between.character_ids == ("ollie",)
+
+
+@pilot_test
+async def test_a_retired_character_is_not_in_tonight_on_the_roster(desk):
+    everyone = len(desk.roster())
+    desk.retire("wick", "left the chronicle")
+    app = create_app(desk=desk)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f9")
+        await pilot.pause()
+        said = plain(app.screen.query_one("#roster-count").render())
+        assert said == f"{everyone - 1} in tonight"
