@@ -64,5 +64,5 @@ async def test_a_retired_character_is_not_in_tonight_on_the_roster(desk):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f9")
         await pilot.pause()
-        said = plain(app.screen.query_one("#roster-count").render())
+        said = plain(app.screen.query_one("#roster-count").render()).strip()
         assert said == f"{everyone - 1} in tonight"
