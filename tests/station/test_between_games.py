@@ -66,3 +66,23 @@ async def test_a_retired_character_is_not_in_tonight_on_the_roster(desk):
         await pilot.pause()
         said = plain(app.screen.query_one("#roster-count").render()).strip()
         assert said == f"{everyone - 1} in tonight"
+
+
+@pilot_test
+async def test_ctrl_o_asks_about_the_folder_before_opening_the_next_night(tmp_path):
+    folder = tmp_path / "chronicle"
+    shutil.copytree(CARDS, folder, ignore=shutil.ignore_patterns("storyteller", "storytelling"))
+    desk = Desk.open(tmp_path / "night.sqlite3", folder, station="Bar", narrator="Sam")
+    desk.archive_night()
+    ollie = folder / "ollie.toml"
+    ollie.write_text(ollie.read_text().replace("willpower = 4", "willpower = 5"))
+    app = create_app(desk=desk)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        await pilot.press("down", "enter")  # keep the record's sheets
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert desk.night_number == 2 and desk.sheet("ollie").willpower == 4
+    desk.close()
