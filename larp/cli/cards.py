@@ -5,8 +5,8 @@ stands (`larp.cli.standing`: the night record's, else the folder's, else the dem
 import sys
 from pathlib import Path
 
-from larp.cli.output import counted
 from larp.cli.standing import add_chronicle_option, standing
+from larp.words import counted
 
 # The repository's top folder, which holds the larp package and the demo chronicle.
 

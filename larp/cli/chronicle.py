@@ -10,7 +10,7 @@ instead and DIR is left alone. Exit 1 when the record or the folder can't be rea
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
-from larp.cli.output import counted
+from larp.words import counted
 
 FORMATS = ("toml",)
 """What `export` writes: toml, a chronicle folder like `cards/`."""
