@@ -33,7 +33,7 @@ def register(subparsers) -> None:
         ),
     )
     challenge = parser.add_argument_group("a challenge of a transcript")
-    challenge.add_argument("--transcript", metavar="FILE|-", help="the transcript (TRANSCRIPT.md), or - for standard input")
+    challenge.add_argument("--transcript", metavar="FILE|-", help="the transcript (docs/transcript.md), or - for standard input")
     challenge.add_argument("--event", type=int, metavar="N", help="the event of the challenge, counted from 0")
     challenge.add_argument("--step", type=int, metavar="K", help="only the odds before step K (counted from 0)")
     challenge.add_argument("--policy", choices=["best", "always"], default="best", help=POLICY_HELP)

@@ -22,6 +22,10 @@ class Kind(StrEnum):
     """A mistaken call undone: names the entry it reverses and why."""
     ADDED = "character-added"
     CHANGED = "character-changed"
+    BETWEEN = "between-games"
+    """A character's sheet for the next game, changed between games (a folder edit, a new
+    character, a retirement): written in the night to come before it opens, and carried into
+    its opening; the night's fold has nothing to do with it."""
     ROLL = "roll"
     """A roll of the dice systems: its pool, options and every die, the result die by die, the
     Willpower it spent and the damage it marked."""

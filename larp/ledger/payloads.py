@@ -41,6 +41,14 @@ class Changed(Payload):
     sheet: AnySheet
 
 
+class BetweenGames(Payload):
+    character: StartingState
+    """The state she starts the next game with."""
+    why: str
+    file: str = ""
+    """The chronicle folder's file the change came from, if it came from one."""
+
+
 class SpentPoints(Payload):
     abilities: dict[str, int]
     willpower: int
@@ -208,6 +216,7 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.REVERSAL: Reversal,
     Kind.ADDED: Added,
     Kind.CHANGED: Changed,
+    Kind.BETWEEN: BetweenGames,
     Kind.ROLL: Roll,
     Kind.HEALTH: HealthMarked,
     Kind.ENDED: Ended,

@@ -80,6 +80,11 @@ class Person(Frozen):
         """How messages speak of her: her sheet's pronouns, else `they`."""
         return Pronouns.said(self.pronouns)
 
+    @property
+    def plays(self) -> bool:
+        """Active or inactive: on the roster, and the card is read (retired or dead: kept, not played)."""
+        return self.status in ("active", "inactive")
+
 
 class Sheet(Person):
     """One character as the station knows her at the start of the night."""

@@ -90,7 +90,7 @@ def test_a_character_joins_and_her_sheet_changes_for_good(desk):
     desk.record(contest("bryn", "Ferocious", "janet", "Quick", ("rock", "paper")))
     grown = newcomer.model_copy(update={"willpower": 3, "abilities": {"Brawl": 1}})
     entry = desk.change(grown)
-    assert entry.summary == "Bryn's sheet changes: abilities, willpower"
+    assert entry.summary == "Bryn's sheet changes: +Brawl 1; Willpower 2 → 3"
     bryn = desk.character("bryn")
     assert (bryn.sheet, bryn.willpower, bryn.abilities, bryn.lost) == (grown, 3, {"Brawl": 1}, {"physical": ("Ferocious",)})
 

@@ -124,7 +124,7 @@ class ChallengeSetupScreen(StationScreen):
             widget.display = kind in ("streak", "race")
 
     def terms(self) -> dict:
-        """The challenge as a transcript writes it (TRANSCRIPT.md, CHALLENGE)."""
+        """The challenge as a transcript writes it (docs/transcript.md, CHALLENGE)."""
         kind = self.query_one("#kind", Select).value
         defender = self.query_one("#defender", PartyForm)
         terms = {
