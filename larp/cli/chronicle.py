@@ -8,6 +8,7 @@ result can't be written.
 from pathlib import Path
 
 from larp.cli.resolve import EXIT_BAD_INPUT
+from larp.words import counted
 
 FORMATS = ("gex",)
 """What `export` writes: a Grapevine 3 XML exchange file."""
@@ -46,13 +47,13 @@ def report(imported, source: Path, folder: Path) -> list[str]:
     count = len(imported.chronicle.characters)
     if count:
         kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(imported.creatures.items(), key=lambda i: (-i[1], i[0])))
-        lines = [f"{source.name}: {count} character{'s' * (count != 1)} into {folder}/ ({kinds})"]
+        lines = [f"{source.name}: {counted(count, 'character')} into {folder}/ ({kinds})"]
     else:
         lines = [f"{source.name} brought no character: what it holds is kept in {folder}/chronicle.toml"]
     if imported.others:
         lines.append("Kept as Grapevine wrote them: " + ", ".join(f"{n} {tag}" for tag, n in imported.others.items()))
     if imported.warnings:
-        lines.append(f"{len(imported.warnings)} warning{'s' * (len(imported.warnings) != 1)}:")
+        lines.append(f"{counted(len(imported.warnings), 'warning')}:")
         lines += [f"  {warning}" for warning in imported.warnings]
     if count:
         lines.append(f"Next: larp station --chronicle {folder}")
@@ -70,7 +71,7 @@ def run_export(args) -> int:
         print(f"larp chronicle export: {error}")
         return EXIT_BAD_INPUT
     count = len(chronicle.characters)
-    print(f"{args.out}: {count} character{'s' * (count != 1)} of {chronicle.name}, as a Grapevine 3 exchange file")
+    print(f"{args.out}: {counted(count, 'character')} of {chronicle.name}, as a Grapevine 3 exchange file")
     if unwritable:
         print(f"Grapevine's files hold Windows-1252 only: {' '.join(unwritable)} written as ?")
     return 0
