@@ -54,8 +54,9 @@ def test_one_entry_waiting_is_said_in_the_singular():
     assert "online, 2 entries waiting" == SyncStatus(online=True, since=None, waiting=2).text()
 
 
-def test_a_refused_record_says_how_many_events_before_it_were_recorded_in_the_right_number(tmp_path, capsys):
+def test_a_refused_record_says_how_many_events_before_it_were_recorded_in_the_right_number(tmp_path, capsys, monkeypatch):
     """`the 0 before it are recorded` was once printed; now nothing, or the count in words."""
+    monkeypatch.setenv("LARP_HOME", str(tmp_path / "home"))
     chronicle = write_chronicle(tmp_path / "chronicle", ids=("janet", "cody"))
     first = tmp_path / "first.json"
     first.write_text(json.dumps(transcript([regaining("janet", "physical")], ("janet", "cody"))))
@@ -89,7 +90,8 @@ def test_storyteller_odds_call_four_successes_exceptional_and_five_phenomenal():
         ("storyteller", ["--again", "9", "--rote"], "--again, --rote are not options of the Storyteller System, this chronicle's dice: its own is --difficulty"),
     ],
 )
-def test_a_roll_refuses_the_options_of_the_other_dice_system_naming_its_own(tmp_path, capsys, folder, options, said):
+def test_a_roll_refuses_the_options_of_the_other_dice_system_naming_its_own(tmp_path, capsys, monkeypatch, folder, options, said):
+    monkeypatch.setenv("LARP_HOME", str(tmp_path / "home"))
     from pathlib import Path
 
     chronicle = Path(__file__).resolve().parents[1] / "cards" / folder

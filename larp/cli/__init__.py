@@ -22,7 +22,7 @@ COMMANDS = {
     "characters": ("add", "change"),
     "chronicle": ("chronicle",),
     "event": ("hub", "join", "sync"),
-    "log": ("log", "reverse"),
+    "log": ("log", "reverse", "carry"),
     "night": ("night",),
     "odds": ("odds",),
     "reconcile": ("reconcile", "close-night"),

@@ -151,3 +151,5 @@ def print_moved(moved) -> None:
     print(f"{counted(moved.pushed, 'entry')} sent to the hub, {counted(moved.pulled, 'new entry')} from the other stations")
     for said in moved.cards:
         print(f"Cards: {said}")
+    for said in moved.closes:
+        print(f"Close: {said}")

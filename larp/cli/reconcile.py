@@ -55,12 +55,28 @@ def run_close_night(args) -> int:
                 print("larp close-night: nothing archived", file=sys.stderr)
                 return EXIT_FAILED
             following = desk.archive_night()
+            sent = send_close(desk)
     except DeskError as error:
         return failed("close-night", error)
     for cid, start in following.items():
         print(f"{cid}: starts night {number + 1} with Willpower {start['willpower']}")
     print(f"Night {number} is archived; night {number + 1} starts from the states above ({counted(len(following), 'character')})")
+    if sent:
+        print(sent)
     return 0
+
+
+def send_close(desk) -> str:
+    """A station of an event sends its close to the hub at once; offline, at its next sync."""
+    from larp.desk import DeskError
+
+    if not desk.hub:
+        return ""
+    try:
+        desk.sync()
+    except DeskError as error:
+        return f"The close waits for the hub: every station learns it once this one syncs ({error})"
+    return "The close is on the event's hub: every station learns it at its next sync"
 
 
 def stations_agree(on_screen: list[str], number: int | None) -> bool:

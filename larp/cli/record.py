@@ -43,7 +43,7 @@ def run(args) -> int:
         failed("record", error)
         return EXIT_BAD_INPUT
     try:
-        with Desk.open(args.db, args.chronicle, args.station, args.narrator) as desk:
+        with Desk.open(args.db, args.chronicle, args.station, args.narrator, between_games=False) as desk:
             return record(desk, transcript, args.quiet)
     except DeskError as error:
         return failed("record", error)

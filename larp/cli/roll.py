@@ -74,7 +74,7 @@ def run_roll(args) -> int:
     except DeskError as error:
         return failed("roll", error)
     try:
-        with Desk.open(args.db, args.chronicle, args.station, args.narrator) as desk:
+        with Desk.open(args.db, args.chronicle, args.station, args.narrator, between_games=False) as desk:
             if desk.system in SYSTEM_OPTIONS:
                 refuse_other_systems(desk.system, named)
             prepared = desk.prepare(call)

@@ -74,6 +74,8 @@ class DeskCore:
         """Bumped whenever the desk's view of the record changes: an entry taken, a fold."""
         self._behind: WriteBehind | None = None
         """While entries are written behind the desk's back (`writing_behind`)."""
+        self.opens_between_games = True
+        """A night may be opened between games (`larp night open`, the station), not only the first."""
         self.hub: str | None = None
         """The event's hub this record joined (`larp join`): the game clock is the event's."""
 
@@ -90,16 +92,20 @@ class DeskCore:
         now: Now | None = None,
         open_night: bool = True,
         hub: str | None = None,
+        between_games: bool = True,
     ) -> Self:
         """The desk on the record at `db` (made if new), at this station's open night.
 
         With `open_night=False` no night is opened: the desk reads the latest night
         of its chronicle (or none yet, for a record that will receive bundles). With
-        `hub`, the record joins that event first (see `join`), and pulls its night.
+        `hub`, the record joins that event first (see `join`), and pulls its night. With
+        `between_games=False` a night is opened only when it is the first, or under way at another
+        station: once a night was closed, the next is opened by its Narrator, never by a command
+        that records (`larp record`, `larp roll`).
         """
         with recorded:
             ledger = Ledger.open(db if db is not None else default_db())
-        return cls._on(ledger, chronicle, station, narrator, now, open_night, hub)
+        return cls._on(ledger, chronicle, station, narrator, now, open_night, hub, between_games)
 
     @classmethod
     def read(cls, db: Path | str | None = None, *, now: Now | None = None) -> Self:
@@ -109,7 +115,7 @@ class DeskCore:
         return cls._on(ledger, None, None, "", now, open_night=False)
 
     @classmethod
-    def _on(cls, ledger, folder, station, narrator, now, open_night, hub=None) -> Self:
+    def _on(cls, ledger, folder, station, narrator, now, open_night, hub=None, between_games=True) -> Self:
         try:
             with recorded:
                 chronicle = choose_chronicle(ledger, folder, to_open=open_night)
@@ -129,6 +135,7 @@ class DeskCore:
                     pass  # joined all the same: the station works offline and syncs when it can
             with recorded:
                 desk.hub = ledger.setting(HUB_SETTING)
+            desk.opens_between_games = between_games
             desk._find_night(open_night)
         except BaseException:
             ledger.close()
@@ -151,6 +158,7 @@ class DeskCore:
             if open_night:
                 self.night_row = open_night_of(self.ledger, self._chronicle.id, self.station)
                 if self.night_row is None:
+                    self._refuse_between_games()
                     self._open_night()
             else:
                 nights = self.ledger.nights(self._chronicle.id if self._chronicle else None)
@@ -170,6 +178,19 @@ class DeskCore:
             night=number,
         )
         self.night_row, _ = self.ledger.open_night(self.chronicle.id, number, opening)
+
+    def _refuse_between_games(self) -> None:
+        """Between games (a night was closed, the next opened nowhere yet), a command that records
+        opens nothing by itself."""
+        if self.opens_between_games:
+            return
+        number = number_to_open(self.ledger, self.chronicle.id, self.station)
+        following = self.ledger.night(self.chronicle.id, number)
+        if number > 1 and not (following and self.ledger.lines(following, kind=Kind.OPENED.value)):
+            raise DeskError(
+                f"night {number - 1} is closed and night {number} is not open yet: open it when the game starts "
+                "(larp night open); nothing was recorded"
+            )
 
     def close(self) -> None:
         """Let go of the record (the night stays open: see `close_night`), and of the hub."""

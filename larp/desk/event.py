@@ -66,10 +66,12 @@ class EventSync:
                 self.hub = self.ledger.setting(HUB_SETTING)  # joined since, by another program
         if not self.hub:
             raise DeskError("this station has joined no event: larp join (it asks for the address larp hub start printed)")
+        before = self.closes_known()
         with told, recorded:
             with connect(self.hub) as connection:
                 moved = sync_once(self.ledger, connection, self.hub, self.station)
         self.refold_later()
+        moved.closes = self.closes_learnt(before)
         return moved
 
     def go_live(self) -> None:

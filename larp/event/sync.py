@@ -39,6 +39,8 @@ class Moved:
     pulled: int = 0
     cards: list[str] = field(default_factory=list)
     """What changed about the cards, said for the Narrator."""
+    closes: list[str] = field(default_factory=list)
+    """Nights the event closed, and late entries, learnt by this sync (said by the desk)."""
 
 
 def shown(url: str) -> str:

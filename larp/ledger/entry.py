@@ -27,9 +27,15 @@ class Kind(StrEnum):
     Willpower it spent and the damage it marked."""
     HEALTH = "health"
     """Damage marked on a Health track, or healed, without a roll."""
+    ENDED = "night-ended"
+    """The night is over for the whole event (`larp close-night`): every character's starting state
+    for the next night, and how far it read each station's entries (larp.ledger.ending)."""
+    CARRIED = "carried"
+    """A late entry of a night the event had closed, brought into this night (`larp carry`): the
+    entry's id, night, kind and payload."""
 
 
-REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH)
+REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH, Kind.CARRIED)
 
 
 @dataclass(frozen=True, slots=True)

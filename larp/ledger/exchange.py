@@ -104,9 +104,7 @@ def take_in(ledger: Ledger, arrivals: list[Arrival], hub: str) -> int:
                 raise refusal(hub, arrival, "differs from the entry of the same id this record holds")
         was_sent = int(meta(db, SENT) or 0) == db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries").fetchone()[0]
         for (chronicle, number), group in new.items():
-            night = ledger.add_night(db, chronicle, number)
-            if night.archived_at is not None:
-                raise refusal(hub, arrivals[0], f"brings new entries to night {number}, which is archived here (larp close-night)")
+            night = ledger.add_night(db, chronicle, number)  # a closed night's late entries are kept too (larp.ledger.ending)
             refuse_taken_places(db, night.id, group, arrivals, hub)
             insert_rows(db, night, group)
         keep_signatures(db, [(row[0], arrival.signature) for arrival, row in zip(arrivals, rows) if row[0] not in known])

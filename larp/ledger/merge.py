@@ -49,8 +49,6 @@ def merge_bundle(ledger: Ledger, bundle: Bundle, station: str) -> tuple[int, str
             raise refused(bundle.where, f"line {number}: entry {entry.short_id} differs from the one this record holds")
     if not new:
         return 0, None
-    if night is not None and night.archived_at is not None:
-        raise refused(bundle.where, f"brings {len(new)} new entries to night {night.number}, which is archived here (larp close-night)")
     with ledger.writing(f"the bundle {bundle.where}") as db:
         night = ledger.add_night(db, bundle.chronicle, bundle.night)
         insert_rows(db, night, [entry for entry, _ in new])

@@ -11,6 +11,7 @@ from pydantic import (
     model_validator,
 )
 
+from larp.ledger.ending import CARRIABLE
 from larp.ledger.entry import Kind
 from larp.sheet import Chronicle
 from larp.sheet.table import AnySheet
@@ -171,6 +172,33 @@ class HealthMarked(Payload):
     reason: str = ""
 
 
+class Ended(Payload):
+    """The event's close of a night: where the next one starts, and what the close read."""
+
+    next: int = Field(ge=2)
+    refresh: Literal["full", "keep"]
+    """The chronicle's `willpower_refresh` the starting Willpower was figured by."""
+    read: dict[str, int]
+    """Per station, the number of its last entry of the night the close read: any later entry
+    of the night is late (written before its station heard of the close)."""
+    characters: list[StartingState]
+
+
+class Carried(Payload):
+    """A late entry of a closed night, brought into this one whole (an adjudication without its
+    five-minute lock, which held in its own night's game time)."""
+
+    entry: str = Field(pattern=r"^[0-9a-f]{32}$")
+    night: int = Field(ge=1)
+    kind: Literal[tuple(kind.value for kind in CARRIABLE)]
+    payload: dict
+
+    @model_validator(mode="after")
+    def _payload_of_its_kind(self) -> "Carried":
+        PAYLOADS[Kind(self.kind)].model_validate(self.payload)
+        return self
+
+
 PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.OPENED: Opened,
     Kind.CLOSED: Closed,
@@ -182,6 +210,8 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.CHANGED: Changed,
     Kind.ROLL: Roll,
     Kind.HEALTH: HealthMarked,
+    Kind.ENDED: Ended,
+    Kind.CARRIED: Carried,
 }
 
 

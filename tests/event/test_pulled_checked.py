@@ -91,10 +91,3 @@ def test_d_an_entry_pulled_of_another_chronicle_is_refused(hall_and_bar, altered
     altered("UPDATE larp_entries SET chronicle = 'another-city' WHERE id = %s", entry.id)
     refused_and_unchanged(bar, f"entry {entry.short_id} of station 'hall'.*of chronicle 'another-city'")
 
-
-def test_d_new_entries_pulled_into_a_night_archived_here_are_refused(hall_and_bar):
-    hall, bar = hall_and_bar
-    bar.archive_night()
-    entry = hall.regain("janet", "social")
-    hall.sync()
-    refused_and_unchanged(bar, f"entry {entry.short_id} of station 'hall'.*night 1, which is archived here")
