@@ -1,33 +1,78 @@
-"""`larp chronicle export DIR [--out NEWDIR]`: the chronicle folder written as it stands for the
-next game, from the night record (sheets after the season's changes, experience included), so
-that the TOML files and the record agree.
+"""`larp chronicle import FILE`: a chronicle's Grapevine file becomes a chronicle folder.
+`larp chronicle export DIR [--format toml|gex] [--out …]`: the chronicle as it stands for the
+next game (sheets after the season's changes, experience included), written back as a chronicle
+folder (toml, the default) or as a Grapevine 3 exchange file (gex).
 
-DIR is the chronicle folder; its character files are rewritten where they say otherwise than
-the record (its chronicle.toml is left as it is); with `--out NEWDIR`, a new folder is written
-instead and DIR is left alone. Exit 1 when the record or the folder can't be read or written.
+With toml, DIR's character files are rewritten where they say otherwise than the record (its
+chronicle.toml is left as it is); with `--out NEWDIR`, a new folder is written instead. With gex,
+the chronicle is the record's as it stands when the night record holds it, else DIR's.
+Exit 2 when a file or folder is refused (what and where said; nothing written), 1 when the
+record or the result can't be read or written.
 """
 
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import failed
+from larp.cli.resolve import EXIT_BAD_INPUT
+from larp.cli.standing import add_chronicle_option, standing
 from larp.words import counted
 
-FORMATS = ("toml",)
-"""What `export` writes: toml, a chronicle folder like `cards/`."""
+FORMATS = ("toml", "gex")
+"""What `export` writes: toml, a chronicle folder like `cards/`; gex, a Grapevine 3 exchange file."""
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("chronicle", help="write the chronicle folder as it stands for the next game")
+    parser = subparsers.add_parser("chronicle", help="bring a chronicle in from Grapevine, or write it as it stands")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    send = actions.add_parser("export", help="the chronicle as the night record has it, written as a chronicle folder")
+    bring = actions.add_parser("import", help="a Grapevine .gex or .gv3 file becomes a chronicle folder")
+    bring.add_argument("file", type=Path, metavar="FILE", help="the Grapevine file (XML or binary)")
+    bring.add_argument("--out", type=Path, metavar="DIR", help="the new chronicle folder (default: named after FILE)")
+    bring.set_defaults(func=run_import)
+    send = actions.add_parser("export", help="the chronicle as it stands, as a chronicle folder or a Grapevine file")
     send.add_argument("folder", type=Path, metavar="DIR", help="the chronicle folder")
-    send.add_argument("--format", choices=FORMATS, default="toml", help="toml: a chronicle folder (the default)")
-    send.add_argument("--out", type=Path, metavar="NEWDIR", help="write a new folder there instead of DIR")
-    add_db_option(send)
+    send.add_argument("--format", choices=FORMATS, default="toml", help="toml: a chronicle folder (the default); gex: a Grapevine 3 exchange file")
+    send.add_argument("--out", type=Path, metavar="NEWDIR|FILE", help="toml: write a new folder there instead of DIR; gex: the file to write")
+    add_chronicle_option(send)
     send.set_defaults(func=run_export)
 
 
+def run_import(args) -> int:
+    from larp.grapevine import GrapevineError
+    from larp.grapevine.folder import import_file
+
+    try:
+        imported, folder = import_file(args.file, args.out)
+    except GrapevineError as error:
+        print(f"larp chronicle import: {error}")
+        return EXIT_BAD_INPUT
+    for line in report(imported, args.file, folder):
+        print(line)
+    return 0
+
+
+def report(imported, source: Path, folder: Path) -> list[str]:
+    """What came in, per creature type, and every warning."""
+    count = len(imported.chronicle.characters)
+    if count:
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(imported.creatures.items(), key=lambda i: (-i[1], i[0])))
+        lines = [f"{source.name}: {counted(count, 'character')} into {folder}/ ({kinds})"]
+    else:
+        lines = [f"{source.name} brought no character: what it holds is kept in {folder}/chronicle.toml"]
+    if imported.others:
+        lines.append("Kept as Grapevine wrote them: " + ", ".join(f"{n} {tag}" for tag, n in imported.others.items()))
+    if imported.warnings:
+        lines.append(f"{counted(len(imported.warnings), 'warning')}:")
+        lines += [f"  {warning}" for warning in imported.warnings]
+    if count:
+        lines.append(f"Next: larp station --chronicle {folder}")
+    return lines
+
+
 def run_export(args) -> int:
+    return export_gex(args) if args.format == "gex" else export_folder(args)
+
+
+def export_folder(args) -> int:
     from larp.desk import Desk, DeskError
     from larp.sheet import SheetError
 
@@ -45,4 +90,25 @@ def run_export(args) -> int:
     )
     if done.others:
         print(f"Not in the record, left as they are: {', '.join(done.others)} (the next larp night open asks about them)")
+    return 0
+
+
+def export_gex(args) -> int:
+    from larp.grapevine import GrapevineError
+    from larp.grapevine.folder import export_gex as write_gex_file
+    from larp.sheet import SheetError
+
+    if args.out is None:
+        print("larp chronicle export: --format gex needs --out FILE, the Grapevine file to write")
+        return EXIT_BAD_INPUT
+    args.chronicle = args.folder
+    try:
+        chronicle = standing(args).chronicle
+        unwritable = write_gex_file(chronicle, args.out)
+    except (SheetError, GrapevineError) as error:
+        print(f"larp chronicle export: {error}")
+        return EXIT_BAD_INPUT
+    print(f"{args.out}: {counted(len(chronicle.characters), 'character')} of {chronicle.name}, as a Grapevine 3 exchange file")
+    if unwritable:
+        print(f"Grapevine's files hold Windows-1252 only: {' '.join(unwritable)} written as ?")
     return 0

@@ -10,8 +10,9 @@ from pydantic import Field
 
 from larp.sheet.frozen import Frozen
 
-ExperienceKind = Literal["earned", "deducted", "spent", "refund", "set", "comment"]
-"""Grapevine's kinds of experience entry."""
+ExperienceKind = Literal["earned", "deducted", "spent", "refund", "set", "set unspent", "comment"]
+"""Grapevine's kinds of experience entry: `set` sets the earned total, `set unspent` the
+unspent one, `refund` gives points back to unspent (Grapevine's "unspent")."""
 
 
 class ExperienceEntry(Frozen):

@@ -1,0 +1,181 @@
+"""Opening a Grapevine file: its kind told by its first bytes, its size bounded, its XML made
+safe and parsed the way Grapevine's own reader takes it.
+
+Grapevine writes XML by hand (no library): Windows-1252 bytes without an encoding declaration,
+raw control characters in text, and, for a vampire, the attribute `aura` twice. Its reader
+(`XMLReaderClass`) is a tag scanner that keeps the first of a repeated attribute and never
+expands an entity beyond the five of XML. This module does the same before Python's parser
+sees the text, and refuses a DOCTYPE (no entity can be declared, so none can be expanded).
+"""
+
+import codecs
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from larp.grapevine.errors import GrapevineError
+
+SIZE_LIMIT = 20 * 1024 * 1024
+"""The largest file read: the biggest real chronicle file is under 1 MB."""
+BINARY_MAGIC = (b"GVBE", b"GVBG")
+"""Grapevine's binary exchange and game files: a 2-byte length (4) then these 4 bytes."""
+MENU_MAGIC = b"GVBM"
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_TAG = re.compile(r"<([A-Za-z_][\w.-]*)(\s[^<>]*?)?(/?)>")
+_ATTRIBUTE = re.compile(r"""([^\s=/]+)\s*=\s*("[^"]*"|'[^']*')""")
+_DECLARES = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.I)
+_DECLARATION = re.compile(r"^\s*<\?xml[^>]*encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
+CONTROL_BASE = 0xF700
+"""A raw control character is carried through the parser as a private-use character at this
+base plus its code (XML 1.0 admits neither the character nor a reference to it), and given
+back in every text and attribute afterwards."""
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of `path`, refused before reading when it is larger than any Grapevine file."""
+    source = str(path)
+    try:
+        size = path.stat().st_size
+        if size > SIZE_LIMIT:
+            raise GrapevineError(source, f"is {size / (1024 * 1024):.0f} MB: no Grapevine file is that large "
+                                 f"(the limit is {SIZE_LIMIT // (1024 * 1024)} MB)")
+        with path.open("rb") as stream:
+            data = stream.read(SIZE_LIMIT + 1)
+    except OSError as error:
+        raise GrapevineError(source, f"can't be read ({error.strerror or error})") from None
+    if len(data) > SIZE_LIMIT:
+        raise GrapevineError(source, "grew past the size limit while being read")
+    return data
+
+
+def parse(data: bytes, source: str) -> ET.Element:
+    """The `<grapevine>` element of a Grapevine file's bytes, XML or binary."""
+    if not data.strip():
+        raise GrapevineError(source, "is empty: not a Grapevine file")
+    magic = data[2:6]
+    if magic == MENU_MAGIC or source.lower().endswith(".gvm"):
+        raise GrapevineError(source, "is a Grapevine menu file (.gvm: the trait menus Grapevine "
+                             "offers), not a chronicle: export the characters as a .gex file")
+    if magic in BINARY_MAGIC:
+        return _binary(data, source)
+    text = decode(data)
+    if not text.lstrip("\ufeff \t\r\n").startswith("<"):
+        raise GrapevineError(source, "is not a Grapevine file: neither XML (<grapevine version=…>) "
+                             "nor Grapevine's binary format")
+    root = parse_xml(text, source)
+    if root.tag == "grapevinemenus" or root.tag == "menus":
+        raise GrapevineError(source, "is a Grapevine menu file, not a chronicle: export the "
+                             "characters as a .gex file")
+    if root.tag != "grapevine":
+        raise GrapevineError(source, f"is XML but not a Grapevine file (its root is <{root.tag}>, "
+                             "not <grapevine>)")
+    return root
+
+
+def _binary(data: bytes, source: str) -> ET.Element:
+    try:
+        from larp.grapevine.binary import read_binary
+    except ImportError:
+        raise GrapevineError(source, "is a binary Grapevine file, which this version of larp "
+                             "can't read: save it from Grapevine as XML") from None
+    return read_binary(data, source)
+
+
+def decode(data: bytes) -> str:
+    """Text from a file's bytes: the declared encoding, else UTF-8, else Windows-1252 (what
+    Grapevine writes on a Western Windows; its five unassigned bytes become the C1 controls
+    of the same code, as Windows itself maps them)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    declared = _DECLARATION.match(data[:200].decode("latin-1"))
+    for encoding in ([declared.group(1)] if declared else []) + ["utf-8"]:
+        try:
+            return data.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            pass
+    return data.decode("cp1252", errors="grapevine-ansi")
+
+
+def _ansi_fallback(error: UnicodeError) -> tuple[str | bytes, int]:
+    """Windows-1252's five unassigned bytes and the C1 controls of the same code, both ways;
+    a character Windows-1252 can't hold is written `?`, as Windows writes it."""
+    if isinstance(error, UnicodeDecodeError):
+        return chr(error.object[error.start]), error.start + 1
+    if isinstance(error, UnicodeEncodeError):
+        code = ord(error.object[error.start])
+        return (bytes([code]) if code < 256 else b"?"), error.start + 1
+    raise error
+
+
+codecs.register_error("grapevine-ansi", _ansi_fallback)
+
+
+def parse_xml(text: str, source: str) -> ET.Element:
+    """Grapevine's XML, its own ill-formedness mended as its reader reads it, parsed safely."""
+    if _DECLARES.search(text):
+        raise GrapevineError(source, "declares a DOCTYPE or entities, which Grapevine never writes: refused")
+    carried = _CONTROL.sub(lambda match: chr(CONTROL_BASE + ord(match.group())), text)
+    try:
+        root = _parsed(carried)
+    except ET.ParseError as error:
+        if "duplicate attribute" not in str(error):
+            raise _ill_formed(error, source) from None
+        try:
+            root = _parsed(_TAG.sub(_first_of_each, carried))
+        except ET.ParseError as again:
+            raise _ill_formed(again, source) from None
+    if carried is not text:
+        _restore_all(root)
+    return root
+
+
+def _parsed(text: str) -> ET.Element:
+    parser = ET.XMLParser()
+    parser.feed(text)
+    return parser.close()
+
+
+def _ill_formed(error: ET.ParseError, source: str) -> GrapevineError:
+    line, column = error.position
+    return GrapevineError(source, f"is not well-formed XML ({_reason(error)})", f"line {line}, column {column + 1}")
+
+
+def _reason(error: ET.ParseError) -> str:
+    message = str(error)
+    return message.split(":")[0] if ":" in message else message
+
+
+def _first_of_each(match: re.Match) -> str:
+    """A start tag with each attribute once: the first, as Grapevine's reader keeps it (VB's
+    Collection refuses the second key, case aside, and the error is ignored)."""
+    body = match.group(2)
+    if not body or body.count("=") < 2:
+        return match.group(0)
+    pairs = _ATTRIBUTE.findall(body)
+    names = [name.lower() for name, _ in pairs]
+    if len(set(names)) == len(names):
+        return match.group(0)
+    seen: set[str] = set()
+    kept = []
+    for (name, value), folded in zip(pairs, names):
+        if folded not in seen:
+            seen.add(folded)
+            kept.append(f"{name}={value}")
+    return f"<{match.group(1)} {' '.join(kept)}{match.group(3)}>"
+
+
+_CARRIED = re.compile("[\uf700-\uf71f]")
+
+
+def _restore(value: str | None) -> str | None:
+    if not value or not _CARRIED.search(value):
+        return value
+    return _CARRIED.sub(lambda match: chr(ord(match.group()) - CONTROL_BASE), value)
+
+
+def _restore_all(root: ET.Element) -> None:
+    """Every text and attribute of the tree with its raw control characters given back."""
+    for element in root.iter():
+        element.attrib = {name: _restore(value) for name, value in element.attrib.items()}
+        element.text, element.tail = _restore(element.text), _restore(element.tail)

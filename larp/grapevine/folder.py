@@ -1,0 +1,72 @@
+"""A Grapevine file made a chronicle folder like `cards/`, and a chronicle folder made a
+Grapevine file: written whole or not at all (a temporary name, renamed at the end)."""
+
+import os
+import shutil
+from pathlib import Path
+
+from larp.grapevine.errors import GrapevineError
+from larp.grapevine.files import parse, read_bytes
+from larp.grapevine.reading import Imported, read_chronicle, slug
+from larp.grapevine.writing import gex_text, unwritable
+from larp.sheet.chronicle import Chronicle
+from larp.sheet.loading import CHRONICLE_FILE, load_chronicle
+from larp.sheet.toml_writing import chronicle_toml, sheet_toml
+
+
+def read_file(path: Path) -> Imported:
+    """A Grapevine file read: its chronicle, the warnings, what came in."""
+    path = Path(path)
+    return read_chronicle(parse(read_bytes(path), str(path)), str(path), path.stem)
+
+
+def default_folder(path: Path) -> Path:
+    return Path(slug(Path(path).stem, "chronicle"))
+
+
+def import_file(path: Path, out: Path | None = None) -> tuple[Imported, Path]:
+    """`path` read and written as the chronicle folder `out` (by default named after the file,
+    here). Nothing is written when the file is refused or `out` already holds anything."""
+    path = Path(path)
+    out = Path(out) if out is not None else default_folder(path)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise GrapevineError(str(out), "already exists and is not empty: name a new folder with --out")
+    imported = read_file(path)
+    temporary = out.parent / f".{out.name}.importing-{os.getpid()}"
+    try:
+        temporary.mkdir(parents=True)
+        write_folder(imported.chronicle, temporary, path.name)
+        if out.exists():
+            out.rmdir()
+        temporary.rename(out)
+    except OSError as error:
+        raise GrapevineError(str(out), f"can't be written ({error.strerror or error}): nothing written") from None
+    finally:
+        shutil.rmtree(temporary, ignore_errors=True)
+    return imported, out
+
+
+def write_folder(chronicle: Chronicle, folder: Path, source: str) -> None:
+    (folder / CHRONICLE_FILE).write_text(
+        chronicle_toml(chronicle, f"{chronicle.name}: imported from the Grapevine file {source}."), "utf-8"
+    )
+    for cid, sheet in chronicle.characters.items():
+        what = ", ".join(part for part in (sheet.creature, sheet.lineage) if part)
+        heading = f"{sheet.display_name}: {what}. Imported from the Grapevine file {source}."
+        (folder / f"{cid}.toml").write_text(sheet_toml(sheet, heading), "utf-8")
+
+
+def export_gex(chronicle: Chronicle, out: Path) -> list[str]:
+    """The chronicle written as the Grapevine exchange file `out` (replaced whole); the
+    characters Windows-1252 can't hold, written `?` as Windows writes them."""
+    text = gex_text(chronicle)
+    data = text.encode("cp1252", errors="grapevine-ansi")
+    out = Path(out)
+    temporary = out.parent / f".{out.name}.writing-{os.getpid()}"
+    try:
+        temporary.write_bytes(data)
+        temporary.replace(out)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise GrapevineError(str(out), f"can't be written ({error.strerror or error})") from None
+    return unwritable(text)

@@ -1,0 +1,74 @@
+"""Grapevine elements as kept text and back: what the station has no use for (powers, Merits and
+Flaws, the calendar, items, rotes …) rides in `kept` as the XML Grapevine wrote, and comes back
+out on export as it was read.
+
+Elements are written the way Grapevine's own writer (`XMLWriterClass`) writes them: two spaces
+of indent, `&amp; &lt; &gt; &quot;` in attributes, text as a CDATA block on its own line.
+"""
+
+import re
+import xml.etree.ElementTree as ET
+
+from larp.grapevine.files import parse_xml
+
+_LAYOUT = re.compile(r"^\s*?\n[ \t]*|\n[ \t]*$|^[ \t]+$")
+"""The line break and indent Grapevine's writer puts before a CDATA block and after it."""
+
+
+def unlaid(text: str) -> str:
+    """Text without the layout around its CDATA block, its own line breaks kept."""
+    return _LAYOUT.sub("", text)
+
+
+def text_of(element: ET.Element) -> str:
+    """An element's text as Grapevine reads it: the CDATA block whole, the line break and
+    indentation around it dropped."""
+    return unlaid("".join(element.itertext()))
+
+
+def attributes_of(element: ET.Element) -> dict[str, str]:
+    return dict(element.attrib)
+
+
+def to_text(elements: list[ET.Element]) -> str:
+    """Elements just read as Grapevine writes them, one after the other, lines ending in LF
+    (the layout around each text, which Grapevine's reader drops, dropped first)."""
+    lines: list[str] = []
+    for element in elements:
+        for part in element.iter():
+            if part.text and not len(part):
+                part.text = unlaid(part.text)
+        emit(element, 0, lines)
+    return "\n".join(lines)
+
+
+def from_text(text: str, where: str) -> list[ET.Element]:
+    """The elements of kept text, parsed as safely as a Grapevine file; a GrapevineError naming
+    `where` when the text is not Grapevine XML."""
+    if not text.strip():
+        return []
+    kept = parse_xml(f"<kept>{text}</kept>", where)
+    for element in kept.iter():
+        if element.text and not len(element):
+            element.text = text_of(element)
+    return list(kept)
+
+
+def _escape(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def emit(element: ET.Element, indent: int, lines: list[str]) -> None:
+    """One element and its children as lines of Grapevine's XML, each text as it is."""
+    pad = " " * indent
+    head = element.tag + "".join(f' {key}="{_escape(value)}"' for key, value in element.attrib.items())
+    if len(element):
+        lines.append(f"{pad}<{head}>")
+        for child in element:
+            emit(child, indent + 2, lines)
+        lines.append(f"{pad}</{element.tag}>")
+    elif element.text:
+        text = element.text.replace("]]>", "]] >")
+        lines += [f"{pad}<{head}>", f"{pad}  <![CDATA[{text}]]>", f"{pad}</{element.tag}>"]
+    else:
+        lines.append(f"{pad}<{head}/>")

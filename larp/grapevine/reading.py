@@ -1,0 +1,206 @@
+"""A `<grapevine>` element as a Chronicle of sheets: what the station uses on the sheet, the
+rest in `kept`, every misfit said as a warning naming the character and the list."""
+
+import re
+import unicodedata
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from typing import Any
+
+from larp.grapevine.creatures import (
+    EXPERIENCE_KINDS, LINEAGE, MAPPED, RATINGS, RENAMED, STATUS, TEMPERS,
+)
+from larp.grapevine.errors import GrapevineError
+from larp.grapevine.lists import NAME_LIMIT, counts_of, read_list, rows_of, vb_integer, vb_number
+from larp.grapevine.nodes import attributes_of, text_of, to_text
+from larp.sheet.character import Sheet
+from larp.sheet.chronicle import Chronicle
+from larp.sheet.experience import Experience, ExperienceEntry
+from larp.sheet.errors import SheetError
+from larp.sheet.loading import validate
+
+RATING_LIMIT = 99
+TOP_STANDALONE = ["Willpower", "Rage", "Gnosis"]
+
+
+@dataclass
+class Imported:
+    """What a Grapevine file brought: the chronicle, the warnings, characters per creature."""
+
+    chronicle: Chronicle
+    warnings: list[str] = field(default_factory=list)
+    creatures: dict[str, int] = field(default_factory=dict)
+    others: dict[str, int] = field(default_factory=dict)
+    """Records that are not characters (items, rotes, players …) per element, kept whole."""
+
+
+def slug(name: str, fallback: str = "character") -> str:
+    """A readable id from a name: ASCII letters and digits joined by hyphens, 48 at most."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    words = re.sub(r"[^A-Za-z0-9]+", "-", plain.lower()).strip("-")
+    return words[:48].strip("-") or fallback
+
+
+def unique_ids(names: list[str]) -> list[str]:
+    """One id per name, in order: the slug, then `-2`, `-3` … for the next of the same slug.
+    The same file always gives the same ids."""
+    taken: set[str] = set()
+    ids = []
+    for name in names:
+        base = slug(name)
+        cid, number = base, 1
+        while cid in taken:
+            number += 1
+            cid = f"{base}-{number}"
+        taken.add(cid)
+        ids.append(cid)
+    return ids
+
+
+def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
+    """Every character of the file as a sheet; every other record kept, in its place."""
+    people = [child for child in root if child.tag in LINEAGE]
+    ids = unique_ids([child.get("name", "") for child in people])
+    warnings: list[str] = []
+    sheets: dict[str, Sheet] = {}
+    creatures: dict[str, int] = {}
+    for cid, element in zip(ids, people):
+        sheets[cid] = read_character(element, cid, warnings, source)
+        creatures[element.tag] = creatures.get(element.tag, 0) + 1
+    first = next((index for index, child in enumerate(root) if child.tag in LINEAGE), len(root))
+    before: list[ET.Element] = []
+    after: list[ET.Element] = []
+    others: dict[str, int] = {}
+    for index, child in enumerate(root):
+        if child.tag not in LINEAGE:
+            (before if index < first else after).append(child)
+            others[child.tag] = others.get(child.tag, 0) + 1
+    title = root.get("chronicle", "").strip() or stem
+    standalone = TOP_STANDALONE + sorted({n for s in sheets.values() for n in s.standalone})
+    kept: dict[str, Any] = {"attributes": attributes_of(root)}
+    kept |= {key: to_text(elements) for key, elements in (("before", before), ("after", after)) if elements}
+    data = {"id": slug(title, "chronicle"), "name": title[:NAME_LIMIT].strip() or "Grapevine chronicle",
+            "standalone": standalone, "kept": kept, "characters": sheets}
+    try:
+        chronicle = validate(Chronicle, data)
+    except SheetError as error:
+        raise GrapevineError(source, f"can't become a chronicle: {error.what}", error.where) from None
+    return Imported(chronicle, warnings, creatures, others)
+
+
+def read_character(element: ET.Element, cid: str, warnings: list[str], source: str = "") -> Sheet:
+    attributes = attributes_of(element)
+    name = attributes.get("name", "").strip()
+    who = f"{name or '(no name)'} ({cid})"
+
+    def warn_in(where: str):
+        return lambda message: warnings.append(f"{who}, {where}: {message}")
+
+    if len(name) > NAME_LIMIT:
+        warn_in("name")(f"longer than {NAME_LIMIT} characters: cut to fit")
+        name = name[:NAME_LIMIT].strip()
+    fields: dict[str, Any] = {"traits": {}, "negative": {}, "abilities": {}, "standalone": {}}
+    children: list[ET.Element] = []
+    for child in element:
+        if child.tag == "traitlist":
+            children.append(_read_list(element.tag, child, fields, warn_in))
+        elif child.tag == "experience":
+            fields["experience"] = read_experience(child, warn_in("experience"))
+            children.append(ET.Element("experience"))
+        elif child.tag == "notes":
+            fields["notes"] = text_of(child)
+            children.append(ET.Element("notes"))
+        else:
+            children.append(child)
+    _ratings(element.tag, attributes, fields, warn_in)
+    status = attributes.get("status", "Active")
+    kept_attributes = {k: v for k, v in attributes.items() if k not in ("name", "player")}
+    sheet = {
+        "id": cid, "name": name or None, "player": attributes.get("player", ""),
+        "creature": element.tag, "lineage": attributes.get(LINEAGE[element.tag], ""),
+        "status": STATUS.get(status.strip().lower(), "active"),
+        "status_reason": "" if status.strip().lower() in STATUS else f"Grapevine status: {status}",
+        "kept": {"attributes": kept_attributes, "grapevine": to_text(children)},
+        **fields,
+    }
+    try:
+        return validate(Sheet, sheet, who)
+    except SheetError as error:
+        raise GrapevineError(source, f"can't become a sheet: {error.what}", error.where) from None
+
+
+def _read_list(creature: str, element: ET.Element, fields: dict, warn_in) -> ET.Element:
+    name = element.get("name", "")
+    renamed = RENAMED.get((creature, name))
+    if renamed:
+        copy = ET.Element(element.tag, {**element.attrib, "name": renamed})
+        copy.extend(list(element))
+        element = copy
+    place = MAPPED.get(name)
+    if place is None:
+        if creature == "various" and name == TEMPERS:
+            _tempers(element, fields, warn_in(name))
+        return element
+    counts, node = read_list(element, warn_in(name))
+    table, category = place
+    if category:
+        fields[table].setdefault(category, {}).update(_added(fields[table].get(category, {}), counts))
+    else:
+        fields[table] = _added(fields[table], counts)
+    return node
+
+
+def _added(before: dict[str, int], more: dict[str, int]) -> dict[str, int]:
+    """A list given twice adds up, as Grapevine's rows would."""
+    total = dict(before)
+    for key, count in more.items():
+        total[key] = min(total.get(key, 0) + count, 99)
+    return total
+
+
+def _tempers(element: ET.Element, fields: dict, warn) -> None:
+    """A `various` character's Willpower, Rage, Gnosis and other tempers: rows of Tempers."""
+    for key, count in counts_of(rows_of(element), warn).items():
+        low = key.lower()
+        if low in ("willpower", "rage", "gnosis"):
+            fields[low] = _rating(count, warn, key)
+        else:
+            fields["standalone"][key] = _rating(count, warn, key)
+
+
+def _ratings(creature: str, attributes: dict[str, str], fields: dict, warn_in) -> None:
+    if creature != "various":
+        fields["willpower"] = _rating(vb_integer(attributes.get("willpower")), warn_in("willpower"), "Willpower")
+    for attribute, trait in RATINGS.get(creature, {}).items():
+        value = _rating(vb_integer(attributes.get(attribute)), warn_in(trait), trait)
+        if attribute in ("rage", "gnosis"):
+            fields[attribute] = value
+        else:
+            fields["standalone"][trait] = value
+
+
+def _rating(value: int, warn, trait: str) -> int:
+    if 0 <= value <= RATING_LIMIT:
+        return value
+    fitted = min(max(value, 0), RATING_LIMIT)
+    warn(f"{trait} {value} is out of 0 to {RATING_LIMIT}: taken as {fitted}")
+    return fitted
+
+
+def read_experience(element: ET.Element, warn) -> Experience:
+    """Totals and history as Grapevine reads them: numbers that are not numbers count 0, dates
+    stay as the writer's locale wrote them."""
+    history = []
+    for entry in element:
+        if entry.tag != "entry":
+            continue
+        kind = vb_integer(entry.get("type"))
+        if not 0 <= kind < len(EXPERIENCE_KINDS):
+            warn(f"an entry of type {entry.get('type')!r}, which Grapevine does not know, is read as a comment")
+            kind = len(EXPERIENCE_KINDS) - 1
+        history.append(ExperienceEntry(
+            date=entry.get("date", ""), change=vb_number(entry.get("change")) or 0.0,
+            type=EXPERIENCE_KINDS[kind], reason=attributes_of(entry).get("reason", ""),
+        ))
+    return Experience(earned=vb_number(element.get("earned")) or 0.0,
+                      unspent=vb_number(element.get("unspent")) or 0.0, history=history)
