@@ -1,7 +1,7 @@
 """The demo chronicle under cards/ and its demo night: they load, keep their secrets, and agree.
 
 `cards/` is what a first run of the station opens on; `cards/demo-night.json` is an evening of
-that chronicle written as a transcript (TRANSCRIPT.md), replaying the source's worked examples
+that chronicle written as a transcript (docs/transcript.md), replaying the source's worked examples
 (Janet and Cody's tie, Cody's Leadership retest, Jen's overbid). The transcript carries its own
 copy of the sheets, so these tests hold the two copies equal.
 """

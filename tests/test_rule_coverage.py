@@ -1,12 +1,13 @@
-"""Every rule id of RULES.md and of docs/DICE.md has at least one test named for it (`test_r_rt_3_…`)."""
+"""Every rule id of docs/rules.md and of docs/DICE.md has at least one test named for it (`test_r_rt_3_…`),
+and every rule id the code cites is one of them."""
 
 import re
 from pathlib import Path
 
 ROOT = Path(__file__).parents[1]
-RULES = ROOT.parent / "shared" / "RULES.md"
+RULES = ROOT / "docs" / "rules.md"
 DICE = ROOT / "docs" / "DICE.md"
-# The ids of RULES.md, kept here too so that the check runs where the rules file is not beside the repository.
+# The ids of docs/rules.md, the project's copy of the rules.
 RULE_IDS = {
     *(f"R-TRAIT-{n}" for n in range(1, 6)), *(f"R-CH-{n}" for n in range(1, 5)),
     *(f"R-TIE-{n}" for n in range(1, 6)), *(f"R-RT-{n}" for n in range(1, 7)),
@@ -20,8 +21,7 @@ ID = r"\*\*([RD]-[A-Z]+-\d+)"
 
 
 def test_the_list_of_rule_ids_is_that_of_rules_md():
-    if RULES.exists():
-        assert set(re.findall(ID, RULES.read_text())) == RULE_IDS
+    assert set(re.findall(ID, RULES.read_text())) == RULE_IDS
 
 
 def test_the_list_of_dice_rule_ids_is_that_of_dice_md():
@@ -36,3 +36,19 @@ def test_every_rule_id_has_a_test_named_for_it():
     prefix = lambda rule: "test_" + rule.lower().replace("-", "_") + "_"
     missing = sorted(rule for rule in RULE_IDS | DICE_IDS if not any(name.startswith(prefix(rule)) for name in names))
     assert missing == []
+
+
+def test_every_rule_id_the_code_cites_is_in_the_rules_of_the_repository():
+    cited = {}
+    for path in (ROOT / "larp").rglob("*.py"):
+        for rule in re.findall(r"\b([RD]-[A-Z]+-\d+)\b", path.read_text()):
+            cited.setdefault(rule, path.relative_to(ROOT))
+    written = set(re.findall(ID, RULES.read_text())) | set(re.findall(ID, DICE.read_text()))
+    assert len(cited) > 30
+    assert {rule: str(path) for rule, path in cited.items() if rule not in written} == {}
+
+
+def test_no_citation_points_outside_the_repository():
+    texts = [ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "larp").rglob("*.py"), *(ROOT / "cards").glob("*")]
+    outside = [str(path.relative_to(ROOT)) for path in texts if path.is_file() and re.search(r"(?<![/\w])(RULES|TRANSCRIPT)\.md", path.read_text(errors="replace"))]
+    assert outside == []

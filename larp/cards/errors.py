@@ -18,6 +18,8 @@ class CardReason(StrEnum):
     """No QR code could be read from the picture."""
     UNKNOWN_CHARACTER = "unknown_character"
     """The chronicle has no character of that id."""
+    RETIRED = "retired"
+    """The character is retired or dead: her card is not played any more."""
     NO_KEY = "no_key"
     """This station holds no key for the chronicle, so it can't check its cards."""
     TOO_LONG = "too_long"

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from larp.cards.issue import current_card, issued_payload
 from larp.cards.layout import PAPERS, CardFace, card_face
+from larp.cards.printed import changed_faces, keep_printed
 from larp.cards.qr import qr_code
 from larp.sheet import Chronicle
 
@@ -28,12 +29,20 @@ def print_cards(
     paper: str = "letter",
     only: list[str] | None = None,
     svg_folder: Path | None = None,
+    changed: bool = False,
 ) -> list[CardFace]:
-    """Write the PDF of the cards (of `only` these characters, else all) and one SVG per card."""
+    """Write the PDF of the cards (of `only` these characters, else all who play; with `changed`,
+    only those whose face or serial changed since they were last printed) and one SVG per card;
+    what was printed is kept. Nothing is written when no card is to be printed."""
     from larp.cards.pdf import cards_pdf
     from larp.cards.svg import card_svg
 
-    faces = card_faces(chronicle, list(only or chronicle.characters), paper)
+    wanted = list(only) if only else [cid for cid, sheet in chronicle.characters.items() if sheet.plays]
+    faces = card_faces(chronicle, wanted, paper)
+    if changed:
+        faces = changed_faces(chronicle.id, faces)
+    if not faces:
+        return []
     document = cards_pdf(faces, PAPERS[paper], f"Character cards of {chronicle.name}")
     pdf_path.parent.mkdir(parents=True, exist_ok=True)
     pdf_path.write_bytes(document)
@@ -41,4 +50,5 @@ def print_cards(
         svg_folder.mkdir(parents=True, exist_ok=True)
         for face in faces:
             (svg_folder / f"{face.card.character}.svg").write_text(card_svg(face), encoding="utf-8")
+    keep_printed(chronicle.id, faces)
     return faces

@@ -3,7 +3,8 @@
 The checks run in this order, and the first that fails is the reason given:
 garbage (not a card), foreign (another chronicle's card), no key (this station
 can't check the chronicle's cards), forged (the signature doesn't match),
-unknown character, revoked (a newer card was issued since).
+unknown character, revoked (a newer card was issued since), retired (the character is retired
+or dead, with the reason her sheet gives).
 """
 
 from pathlib import Path
@@ -50,6 +51,14 @@ def check_card(typed: str, chronicle: Chronicle) -> Card:
             CardReason.REVOKED,
             f"This is card {card.serial} of {name}, but card {current} replaced it: "
             "take this one back.",
+            character=card.character,
+        )
+    sheet = chronicle.characters[card.character]
+    if not sheet.plays:
+        raise CardError(
+            CardReason.RETIRED,
+            f"{sheet.display_name} is {sheet.status} ({sheet.status_reason or 'no reason given'}): "
+            "this card is not played any more; take it back.",
             character=card.character,
         )
     return card

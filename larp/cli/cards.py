@@ -1,13 +1,12 @@
-"""`larp cards print|payload|reissue`: the chronicle's QR character cards.
-
-Also the `--chronicle` option that `larp scan` shares: by default, the demo
-chronicle in the `cards/` folder beside the larp package, when there is one.
+"""`larp cards print|payload|reissue`: the chronicle's QR character cards, of the chronicle as it
+stands (`larp.cli.standing`: the night record's, else the folder's, else the demo chronicle).
 """
 
 import sys
 from pathlib import Path
 
-from larp.cli.output import counted
+from larp.cli.standing import add_chronicle_option, standing
+from larp.words import counted
 
 # The repository's top folder, which holds the larp package and the demo chronicle.
 
@@ -24,6 +23,9 @@ def register(subparsers) -> None:
     printing.add_argument("--paper", choices=["letter", "a4"], default="letter")
     printing.add_argument("--only", nargs="+", metavar="ID", help="only these characters' cards")
     printing.add_argument("--svg", type=Path, metavar="DIR", help="also one SVG file per card in DIR")
+    printing.add_argument(
+        "--changed", action="store_true", help="only the cards whose printed face or serial changed since they were last printed"
+    )
     printing.set_defaults(func=run_print)
 
     payload = actions.add_parser("payload", help="the text of a character's card, to test a scanner")
@@ -35,28 +37,6 @@ def register(subparsers) -> None:
     reissue.add_argument("id", metavar="ID", help="the character's id")
     add_chronicle_option(reissue)
     reissue.set_defaults(func=run_reissue)
-
-
-def add_chronicle_option(parser) -> None:
-    parser.add_argument(
-        "--chronicle",
-        type=Path,
-        metavar="DIR",
-        help="the chronicle folder: chronicle.toml and a file per character (default: the demo chronicle)",
-    )
-
-
-def load_chronicle_option(args):
-    """The chronicle `--chronicle` names, else the demo chronicle; SheetError if there is none."""
-    from larp.home import demo_chronicle
-    from larp.sheet import SheetError, load_chronicle
-
-    folder = args.chronicle
-    if folder is None:
-        folder = demo_chronicle()
-        if not folder.is_dir():
-            raise SheetError("", "no chronicle given: pass --chronicle DIR, the folder with chronicle.toml")
-    return load_chronicle(folder)
 
 
 def refusing(action):
@@ -81,16 +61,22 @@ def run_print(args) -> int:
     from larp.cards.layout import PAPERS
     from larp.sheet.ids import known_id
 
-    chronicle = load_chronicle_option(args)
+    chronicle = standing(args).chronicle
     out = args.out or Path(f"{chronicle.id}-cards.pdf")
     only = [known_id(wanted, chronicle.characters) for wanted in args.only] if args.only else None
     try:
-        faces = print_cards(chronicle, out, args.paper, only, args.svg)
+        faces = print_cards(chronicle, out, args.paper, only, args.svg, changed=args.changed)
     except OSError as error:
         print(f"larp cards: can't write {error.filename or out}: {error.strerror or error}", file=sys.stderr)
         return 1
+    if not faces:
+        why = "changed since it was last printed" if args.changed else "is to be printed (no character plays)"
+        print(f"No card of {chronicle.name} {why}: nothing printed")
+        return 0
     pages = -(-len(faces) // PAPERS[args.paper].cards_per_page)
     print(f"{counted(len(faces), 'card')} of {chronicle.name} on {counted(pages, args.paper + ' page')}: {out}")
+    if args.changed:
+        print("Changed since the last print: " + ", ".join(chronicle.characters[face.card.character].display_name for face in faces))
     if args.svg is not None:
         print(f"One SVG per card in {args.svg}")
     for face in faces:
@@ -108,7 +94,7 @@ def run_payload(args) -> int:
     from larp.cards import current_card, issued_payload
     from larp.sheet.ids import known_id
 
-    chronicle = load_chronicle_option(args)
+    chronicle = standing(args).chronicle
     print(issued_payload(current_card(chronicle, known_id(args.id, chronicle.characters))))
     return 0
 
@@ -118,7 +104,7 @@ def run_reissue(args) -> int:
     from larp.cards import reissue
     from larp.sheet.ids import known_id
 
-    chronicle = load_chronicle_option(args)
+    chronicle = standing(args).chronicle
     character = known_id(args.id, chronicle.characters)
     card = reissue(chronicle, character)
     name = chronicle.characters[character].display_name

@@ -1,4 +1,5 @@
-"""`larp log` and `larp reverse`: reading the night's record, and undoing a mistaken call."""
+"""`larp log`, `larp reverse` and `larp carry`: reading the night's record, undoing a mistaken call,
+and bringing a late entry of a closed night into the night under way."""
 
 import json
 
@@ -19,6 +20,13 @@ def register(subparsers) -> None:
     reverse.add_argument("--narrator", default="", help="the Narrator who reverses it")
     add_db_option(reverse)
     reverse.set_defaults(func=run_reverse)
+    carry = subparsers.add_parser(
+        "carry", help="bring a late entry of a night the event closed (larp reconcile flags it) into the night open here"
+    )
+    carry.add_argument("entry", metavar="ENTRY_ID", help="the late entry's id, or enough of its start to be the only one")
+    carry.add_argument("--narrator", default="", help="the Narrator who carries it")
+    add_db_option(carry)
+    carry.set_defaults(func=run_carry)
 
 
 def run_log(args) -> int:
@@ -76,5 +84,19 @@ def run_reverse(args) -> int:
             entry = desk.reverse(args.entry, args.reason)
     except DeskError as error:
         return failed("reverse", error)
+    print(f"{entry.id}  {entry.summary}")
+    return 0
+
+
+def run_carry(args) -> int:
+    from larp.desk import Desk, DeskError
+
+    try:
+        with Desk.read(args.db) as desk:
+            if args.narrator:
+                desk.narrator = args.narrator
+            entry = desk.carry(args.entry)
+    except DeskError as error:
+        return failed("carry", error)
     print(f"{entry.id}  {entry.summary}")
     return 0

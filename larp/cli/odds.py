@@ -17,8 +17,8 @@ from larp.cli.resolve import EXIT_BAD_INPUT, EXIT_FORBIDDEN
 
 POLICY_HELP = (
     "how the sides spend their retests: best (default), both play to win, at each choice taking what "
-    "gives the better margin; always, the loser retests whenever she can (uncancellable sources first) "
-    "and the winner cancels an Ability retest whenever she can"
+    "gives the better margin; always, the loser retests whenever possible (uncancellable sources first) "
+    "and the winner cancels an Ability retest whenever possible"
 )
 
 
@@ -33,7 +33,7 @@ def register(subparsers) -> None:
         ),
     )
     challenge = parser.add_argument_group("a challenge of a transcript")
-    challenge.add_argument("--transcript", metavar="FILE|-", help="the transcript (TRANSCRIPT.md), or - for standard input")
+    challenge.add_argument("--transcript", metavar="FILE|-", help="the transcript (docs/transcript.md), or - for standard input")
     challenge.add_argument("--event", type=int, metavar="N", help="the event of the challenge, counted from 0")
     challenge.add_argument("--step", type=int, metavar="K", help="only the odds before step K (counted from 0)")
     challenge.add_argument("--policy", choices=["best", "always"], default="best", help=POLICY_HELP)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from larp.cli.night_record import EXIT_FAILED, add_db_option, failed
 from larp.cli.one_shot import collector_paused
-from larp.cli.output import counted
+from larp.cli.standing import said_differences
+from larp.words import counted
 
 
 def register(subparsers) -> None:
@@ -21,6 +22,13 @@ def register(subparsers) -> None:
     reconcile.add_argument("--indent", type=int, metavar="N", help="indent the JSON by this many spaces")
     add_db_option(reconcile)
     reconcile.set_defaults(func=run_reconcile)
+    following = subparsers.add_parser(
+        "next", help="the next game before it opens: each character as she will start it (larp reconcile --night N)"
+    )
+    following.add_argument("--format", choices=["md", "csv", "json"], default="md")
+    following.add_argument("--indent", type=int, metavar="N", help="indent the JSON by this many spaces")
+    add_db_option(following)
+    following.set_defaults(func=run_reconcile, night=None, reported=None, coming=True)
     close = subparsers.add_parser(
         "close-night", help="write the next game's starting state and archive the night (after every merge)"
     )
@@ -35,13 +43,23 @@ def run_reconcile(args) -> int:
 
     try:
         with Desk.read(args.db) as desk:
-            done = desk.reconcile(night=args.night, reported=args.reported)
+            coming = getattr(args, "coming", False) or (
+                args.night is not None and desk.chronicle is not None and not desk.under_way(args.night) and args.night == desk.next_night()
+            )
+            if coming:
+                said_differences(desk)
+                done = desk.preview()
+            else:
+                done = desk.reconcile(night=args.night, reported=args.reported)
     except DeskError as error:
-        return failed("reconcile", error)
+        return failed(args.command, error)
     if args.format == "json":
         print(json.dumps(done.to_json(), indent=args.indent, ensure_ascii=False))
     else:
-        print((as_csv if args.format == "csv" else as_markdown)(done), end="")
+        text = (as_csv if args.format == "csv" else as_markdown)(done)
+        if coming and args.format == "md":
+            text = text.replace(": reconciliation\n", ": before it opens, each character as she will start it\n", 1)
+        print(text, end="")
     return 0
 
 
@@ -55,12 +73,28 @@ def run_close_night(args) -> int:
                 print("larp close-night: nothing archived", file=sys.stderr)
                 return EXIT_FAILED
             following = desk.archive_night()
+            sent = send_close(desk)
     except DeskError as error:
         return failed("close-night", error)
     for cid, start in following.items():
         print(f"{cid}: starts night {number + 1} with Willpower {start['willpower']}")
     print(f"Night {number} is archived; night {number + 1} starts from the states above ({counted(len(following), 'character')})")
+    if sent:
+        print(sent)
     return 0
+
+
+def send_close(desk) -> str:
+    """A station of an event sends its close to the hub at once; offline, at its next sync."""
+    from larp.desk import DeskError
+
+    if not desk.hub:
+        return ""
+    try:
+        desk.sync()
+    except DeskError as error:
+        return f"The close waits for the hub: every station learns it once this one syncs ({error})"
+    return "The close is on the event's hub: every station learns it at its next sync"
 
 
 def stations_agree(on_screen: list[str], number: int | None) -> bool:

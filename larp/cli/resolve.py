@@ -1,4 +1,4 @@
-"""`larp resolve FILE|-`: replay an adjudication transcript (TRANSCRIPT.md).
+"""`larp resolve FILE|-`: replay an adjudication transcript (docs/transcript.md).
 
 Exit 0 with the results as JSON; 2 when the input does not fit the contract (one
 line on standard error naming the place); 3 when the rules forbid a step

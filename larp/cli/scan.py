@@ -1,9 +1,14 @@
-"""`larp scan IMAGE` or `larp scan --text PAYLOAD`: the character on a card, or why it is refused."""
+"""`larp scan IMAGE` or `larp scan --text PAYLOAD`: the character on a card, or why it is refused.
+
+The character as she stands (`larp.cli.standing`): as the station has her tonight, or as she
+starts the night to come, her Willpower included; the sheet's private notes only with `--notes`
+(the door's screen faces the players).
+"""
 
 import json
 import sys
 
-from larp.cli.cards import add_chronicle_option, load_chronicle_option
+from larp.cli.standing import add_chronicle_option, standing
 
 
 def register(subparsers) -> None:
@@ -15,6 +20,7 @@ def register(subparsers) -> None:
     source.add_argument("--text", metavar="PAYLOAD", help="what the scanner typed")
     add_chronicle_option(parser)
     parser.add_argument("--format", choices=["text", "json"], default="text")
+    parser.add_argument("--notes", action="store_true", help="show the sheet's private notes too (never shown otherwise)")
     parser.set_defaults(func=run)
 
 
@@ -23,7 +29,8 @@ def run(args) -> int:
     from larp.sheet import SheetError
 
     try:
-        chronicle = load_chronicle_option(args)
+        stands = standing(args)
+        chronicle = stands.chronicle
         if args.text is not None:
             card = check_card(args.text, chronicle)
         else:
@@ -35,15 +42,17 @@ def run(args) -> int:
         print(f"larp scan: {error}", file=sys.stderr)
         return 1
     sheet = chronicle.characters[card.character]
+    willpower = stands.willpower.get(sheet.id, sheet.willpower)
     if args.format == "json":
-        found = {"chronicle": chronicle.id, "serial": card.serial, "character": sheet.model_dump(mode="json")}
+        shown = sheet.model_dump(mode="json", exclude=None if args.notes else {"notes"})
+        found = {"chronicle": chronicle.id, "serial": card.serial, "character": shown, "willpower_now": willpower}
         print(json.dumps(found, indent=2, ensure_ascii=False))
     else:
-        print("\n".join(described(sheet, card.serial, chronicle)))
+        print("\n".join(described(sheet, card.serial, chronicle, willpower, args.notes)))
     return 0
 
 
-def described(sheet, serial: int, chronicle) -> list[str]:
+def described(sheet, serial: int, chronicle, willpower: int | None = None, notes: bool = False) -> list[str]:
     """The sheet as a Narrator reads it at the station."""
     lines = [f"{sheet.display_name} ({sheet.id}), card {serial} of {chronicle.name}"]
     who = [f"played by {sheet.player}" if sheet.player else "", sheet.creature, sheet.lineage]
@@ -56,8 +65,9 @@ def described(sheet, serial: int, chronicle) -> list[str]:
         negative = getattr(sheet.negative, category)
         if negative:
             lines.append(f"  Negative: {counted(negative)}")
-    ratings = {"Willpower": sheet.willpower, "Rage": sheet.rage, "Gnosis": sheet.gnosis, **sheet.standalone}
-    shown = [f"{name} {value}" for name, value in ratings.items() if value]
+    ratings = {"Rage": sheet.rage, "Gnosis": sheet.gnosis, **sheet.standalone}
+    shown = [willpower_said(sheet.willpower, willpower)] if sheet.willpower else []
+    shown += [f"{name} {value}" for name, value in ratings.items() if value]
     if shown:
         lines.append(" · ".join(shown))
     if sheet.abilities:
@@ -67,9 +77,14 @@ def described(sheet, serial: int, chronicle) -> list[str]:
     if sheet.bomb:
         lines.append("Grants the bomb sign")
     lines.extend(f"Public: {line}" for line in sheet.public)
-    if sheet.notes:
+    if notes and sheet.notes:
         lines.append(f"Notes: {sheet.notes}")
     return lines
+
+
+def willpower_said(rating: int, now: int | None) -> str:
+    """`Willpower 5`, or `Willpower 4 of 5` where she has less than her rating."""
+    return f"Willpower {rating}" if now is None or now == rating else f"Willpower {now} of {rating}"
 
 
 def counted(named: dict[str, int]) -> str:

@@ -22,7 +22,7 @@ Opening
 
 Looking up
     desk.lookup(text) -> [Sheet]            a scanned card, an exact id, else near names, best first
-    desk.roster(text="") -> [CharacterState]   who is in tonight, by name; filtered by the words
+    desk.roster(text="") -> [CharacterState]   who is in tonight (not the retired or dead), by name; filtered by the words
                                             of `text` (name, id, player, creature, lineage)
     desk.sheet(id) -> Sheet ; desk.character(id) -> CharacterState   tonight's projection
     desk.night() -> Night                   the projection, its clock at desk.game_time()
@@ -65,6 +65,23 @@ The record
     desk.export(out, night=None, station=None) -> int      this station's night as a bundle
     desk.merge(bundle) -> int               another station's bundle: whole or refused whole
     desk.archive_night() -> {id: start}     the next game's starting states; the night archived
+
+Between games (larp.desk.season: while no night is open here, a change is a between-games entry
+of the night to come, which starts from it; nothing opens a night)
+    Desk.open(..., folder_edits=None|"apply"|"keep")   a night opens only once the chronicle
+                                            folder agrees with the record: else FolderDiffers
+                                            (.differences, each .line() "Janet Reyes: Social
+                                            +Commanding; Subterfuge 1 → 2", "Sofia: new", "Wick:
+                                            file gone"); desk.open_next_night(folder_edits) likewise
+    desk.folder_differences() -> [FolderDifference]   the folder's edits since the record read it
+    desk.next_night() -> int ; desk.carried() -> {id: start} ; desk.starting() -> {id: state}
+    desk.states() -> {id: state}            every character as she stands (tonight, else the next start)
+    desk.standing() -> Chronicle            the chronicle as it stands: cards, scans, exports read it
+    desk.amend(sheet, why, file="") -> Entry   a between-games change (new, changed, retired)
+    desk.retire(id, reason, status="retired") -> Entry   in the night, else between games
+    desk.folder_holds(id)                   her file in the folder is the record's sheet (larp add)
+    desk.preview() -> Reconciliation        the night to come before it opens (larp next)
+    desk.export_chronicle(folder=None) -> Written   the folder written as the record has it
 
 Entry: id, kind, station, narrator, game_time, wall_time (ISO, UTC), summary, character_ids,
 reverses, result (EventResult, for adjudications and regains), payload, short_id.

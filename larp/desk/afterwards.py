@@ -6,12 +6,15 @@ from typing import Callable
 
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
-from larp.ledger import next_starting_data
+from larp.ledger import Entry, Kind, next_starting_data
+from larp.ledger.ending import CARRIABLE, carried_payload, closes, late_entries, read_marks
 from larp.ledger.bulk import bulk
 from larp.ledger.bundle import read_bundle, write_bundle
 from larp.ledger.merge import merge_bundle
 from larp.ledger.reconcile import Reconciliation, reconcile
 from larp.ledger.reported import differences, read_reported
+from larp.ledger.signing import fingerprint, own_key, public_text, signed_lines
+from larp.words import counted
 
 
 class Afterwards:
@@ -41,37 +44,134 @@ class Afterwards:
         row = self._night(night)
         station = station or self.station
         with recorded:
-            lines = self.ledger.lines(row, station=station)
-            if not lines:
+            if not self.ledger.lines(row, station=station):
                 raise DeskError(f"station {station!r} wrote nothing in night {row.number}: there is nothing to export")
+            key, signed, seal = signed_lines(self.ledger, row, station, self.station)
             exported = self.now().isoformat(timespec="seconds")
-            write_bundle(Path(out), row.chronicle, row.number, station, lines, exported)
-        return len(lines)
+            write_bundle(Path(out), row.chronicle, row.number, station, key, signed, exported, seal)
+        return len(signed)
 
-    def merge(self, bundle: Path) -> int:
+    def signing_key(self) -> str:
+        """This station's public key, as a Narrator reads it to another: four groups of four."""
+        with recorded:
+            return fingerprint(public_text(own_key(self.ledger, self.station)))
+
+    def merge(self, bundle: Path, heard: Callable[[str], None] | None = None) -> int:
         """Bring another station's bundle into this record, whole or not at all; how many
-        entries were new (none, for a bundle merged before)."""
+        entries were new (none, for a bundle merged before). Refused unless each entry is
+        signed by its station's key as this record trusts it (larp.ledger.merge); `heard` is
+        told about a key trusted for the first time."""
         with recorded, bulk():
             read = read_bundle(Path(bundle))
-            added = merge_bundle(self.ledger, read)
+            added, note = merge_bundle(self.ledger, read, self.station)
+            if note and heard is not None:
+                heard(note)
             if self.night_row is None:
                 self.night_row = self.ledger.night(read.chronicle, read.night)
         self.refold_later()
         return added
 
     def archive_night(self) -> dict[str, dict]:
-        """`larp close-night`: the next game's starting states written (lost Traits and spent
-        Abilities back, Willpower per the chronicle, permanent changes kept), the night archived.
-        Closes this station's night first if it is open here."""
+        """`larp close-night`, for the whole event: one `night-ended` entry (larp.ledger.ending)
+        holding the next game's starting states (lost Traits and spent Abilities back, Willpower per
+        the chronicle, permanent changes kept) and what of each station's entries it read; written
+        with this station's own close of the night, if it is open here, in one transaction. The
+        hub carries it to every station, which starts the next night from it."""
         self._current()
         row = self._night(None)
         if row.archived_at is not None:
             raise DeskError(f"night {row.number} is archived already")
+        entries = self.entries()  # the desk's fold is of these: each character's end, as reconciled
+        refresh = self._willpower_refresh(entries)
+        with bulk():
+            following = {cid: next_starting_data(end, refresh) for cid, end in sorted(self.tonight.characters.items())}
+        written = []
         if self.opened_here and not self.closed:
-            self.close_night()
-        refresh = self.chronicle.willpower_refresh if self.chronicle else "full"
-        ends = self.reconcile().characters
-        following = {cid: next_starting_data(night.end, refresh) for cid, night in ends.items()}
+            written.append(self._entry(Kind.CLOSED, f"Night {row.number} closes at station {self.station}", (), {}))
+        summary = f"Night {row.number} closes for the event at station {self.station}: night {row.number + 1} starts from it"
+        payload = {"next": row.number + 1, "refresh": refresh, "read": read_marks(entries), "characters": list(following.values())}
+        written.append(self._entry(Kind.ENDED, f"{summary} ({len(following)} characters)", (), payload))
         with recorded:
-            self.night_row = self.ledger.archive(row, self.now().isoformat(timespec="seconds"), following)
+            self.night_row = self.ledger.end_night(row, written)
+        self.refold_later()
         return following
+
+    def _willpower_refresh(self, entries: list[Entry]) -> str:
+        """The chronicle's `willpower_refresh`: as the chronicle given says, else as the night's
+        first opening does (without rebuilding every sheet the record holds)."""
+        if self._chronicle is not None:
+            return self._chronicle.willpower_refresh
+        opening = next((entry for entry in entries if entry.kind is Kind.OPENED), None)
+        return opening.payload["chronicle"].get("willpower_refresh", "full") if opening else "full"
+
+    def closed_by(self) -> Entry | None:
+        """The event's close of the desk's night, if it was closed (here or at another station)."""
+        self._current()
+        if self.night_row is None or self.night_row.archived_at is None:
+            return None
+        found = closes(self.entries(kind=Kind.ENDED.value))
+        return found[0] if found else None
+
+    def closes_known(self) -> dict[int, int]:
+        """The nights of the record the event closed, with how many late entries each holds (the
+        latest such night only: the others were counted at the syncs before)."""
+        with recorded:
+            archived = [night for night in self.ledger.nights() if night.archived_at is not None]
+            known = {night.number: 0 for night in archived}
+            if archived:
+                known[archived[-1].number] = self.ledger.late_count(archived[-1])
+        return known
+
+    def closes_learnt(self, before: dict[int, int]) -> list[str]:
+        """What the record learnt of the event's closes since `before` (closes_known), said for the Narrator."""
+        said = []
+        with recorded:
+            rows = {night.number: night for night in self.ledger.nights()}
+        for number, late in self.closes_known().items():
+            if number not in before:
+                with recorded:
+                    close = closes(self.ledger.entries(rows[number], kind=Kind.ENDED.value))
+                if close:
+                    said.append(
+                        f"night {number} was closed for the event at station {close[0].station}: night {number + 1} "
+                        "starts from its close, the same at every station (larp night open when the game starts)"
+                    )
+            if late > before.get(number, 0):
+                said.append(
+                    f"{counted(late, 'entry')} of night {number} written after its close: kept and flagged "
+                    f"(larp reconcile --night {number}; larp carry ENTRY brings one into the night under way)"
+                )
+        return said
+
+    def late_entries(self, night: int | None = None) -> list[Entry]:
+        """The entries of a closed night written at stations that had not heard of its close."""
+        return late_entries(self.entries(night=night))
+
+    def carry(self, entry_id: str) -> Entry:
+        """`larp carry ENTRY`: a late entry of a night the event closed, brought whole into the
+        night open here (an adjudication without its five-minute lock), as a `carried` entry."""
+        self._current()
+        late = self._late_entry(entry_id)
+        with recorded:
+            later = [night for night in self.ledger.nights(self.night_row.chronicle) if night.number > late.night]
+            carried = [e for night in later for e in self.ledger.entries(night, kind=Kind.CARRIED.value) if e.payload["entry"] == late.id]
+        if carried:
+            raise DeskError(f"entry {late.short_id} was carried into night {carried[0].night} already (entry {carried[0].short_id})")
+        if late.kind not in CARRIABLE:
+            raise DeskError(f"entry {late.short_id} is a {late.kind.value} entry: only a call or a sheet change is carried")
+        summary = f"Carried from night {late.night} (entry {late.short_id}, station {late.station}): {late.summary}"
+        return self._write(Kind.CARRIED, summary, late.character_ids, carried_payload(late))
+
+    def _late_entry(self, entry_id: str) -> Entry:
+        with recorded:
+            nights = [night for night in self.ledger.nights(self.night_row.chronicle) if night.number < self.night_number] if self.night_row else []
+        for night in reversed(nights):
+            try:
+                with recorded:
+                    found = self.ledger.find(night, entry_id)
+            except DeskError:
+                continue
+            if found.id not in {entry.id for entry in self.late_entries(night.number)}:
+                raise DeskError(f"entry {found.short_id} of night {night.number} is no late entry: the close of the night read it already")
+            return found
+        raise DeskError(f"there is no late entry {entry_id!r} in a night before this one (larp reconcile --night N lists them)")

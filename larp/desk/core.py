@@ -12,10 +12,8 @@ from larp.desk.presence import Presence, stations_present
 from larp.desk.opening import (
     choose_chronicle,
     chronicle_held,
-    chronicle_settings,
     number_to_open,
     open_night_of,
-    starting_sheets,
 )
 from larp.home import default_db
 from larp.ledger import Entry, GameClock, Kind, Ledger, LedgerError, NightRow, Tonight
@@ -74,6 +72,8 @@ class DeskCore:
         """Bumped whenever the desk's view of the record changes: an entry taken, a fold."""
         self._behind: WriteBehind | None = None
         """While entries are written behind the desk's back (`writing_behind`)."""
+        self.opens_between_games = True
+        """A night may be opened between games (`larp night open`, the station), not only the first."""
         self.hub: str | None = None
         """The event's hub this record joined (`larp join`): the game clock is the event's."""
 
@@ -90,16 +90,23 @@ class DeskCore:
         now: Now | None = None,
         open_night: bool = True,
         hub: str | None = None,
+        between_games: bool = True,
+        folder_edits: str | None = None,
     ) -> Self:
         """The desk on the record at `db` (made if new), at this station's open night.
 
         With `open_night=False` no night is opened: the desk reads the latest night
         of its chronicle (or none yet, for a record that will receive bundles). With
-        `hub`, the record joins that event first (see `join`), and pulls its night.
+        `hub`, the record joins that event first (see `join`), and pulls its night. A night is
+        opened only once the chronicle folder agrees with the record (`folder_edits`: "apply" its
+        edits, "keep" the record's sheets; else FolderDiffers, see larp.desk.season). With
+        `between_games=False` a night is opened only when it is the first, or under way at another
+        station: once a night was closed, the next is opened by its Narrator, never by a command
+        that records (`larp record`, `larp roll`).
         """
         with recorded:
             ledger = Ledger.open(db if db is not None else default_db())
-        return cls._on(ledger, chronicle, station, narrator, now, open_night, hub)
+        return cls._on(ledger, chronicle, station, narrator, now, open_night, hub, between_games, folder_edits)
 
     @classmethod
     def read(cls, db: Path | str | None = None, *, now: Now | None = None) -> Self:
@@ -109,10 +116,10 @@ class DeskCore:
         return cls._on(ledger, None, None, "", now, open_night=False)
 
     @classmethod
-    def _on(cls, ledger, folder, station, narrator, now, open_night, hub=None) -> Self:
+    def _on(cls, ledger, folder, station, narrator, now, open_night, hub=None, between_games=True, folder_edits=None) -> Self:
         try:
             with recorded:
-                chronicle = choose_chronicle(ledger, folder, to_open=open_night)
+                chronicle, read_from = choose_chronicle(ledger, folder, to_open=open_night)
                 if station:
                     ledger.remember("station", station)
                 if narrator:
@@ -120,7 +127,9 @@ class DeskCore:
                 station = station or ledger.setting("station") or socket.gethostname()
                 narrator = narrator or ledger.setting("narrator") or ""
             desk = cls(ledger, chronicle, station, narrator, now or utc_now)
+            desk.from_folder, desk.folder_edits = read_from, folder_edits
             if hub:
+                desk.enlist(hub)
                 desk.keep_hub(hub)
                 try:
                     desk.sync()
@@ -128,6 +137,7 @@ class DeskCore:
                     pass  # joined all the same: the station works offline and syncs when it can
             with recorded:
                 desk.hub = ledger.setting(HUB_SETTING)
+            desk.opens_between_games = between_games
             desk._find_night(open_night)
         except BaseException:
             ledger.close()
@@ -149,26 +159,28 @@ class DeskCore:
         with recorded:
             if open_night:
                 self.night_row = open_night_of(self.ledger, self._chronicle.id, self.station)
-                if self.night_row is None:
-                    self._open_night()
             else:
                 nights = self.ledger.nights(self._chronicle.id if self._chronicle else None)
                 self.night_row = nights[-1] if nights else None
+        if open_night and self.night_row is None:
+            self._refuse_between_games()
+            self._open_night()  # larp.desk.season: the folder and the record agree first
         self.refold_later()
 
-    def _open_night(self) -> None:
-        number = number_to_open(self.ledger, self.chronicle.id, self.station)
-        known = self.ledger.night(self.chronicle.id, number)
-        starts = starting_sheets(self.ledger, known, self.chronicle)
-        opening = self._entry(
-            Kind.OPENED,
-            f"Night {number} of {self.chronicle.name} opens at station {self.station} ({len(starts)} characters)",
-            (),
-            {"chronicle": chronicle_settings(self.chronicle), "characters": starts},
-            game_time=0.0,
-            night=number,
-        )
-        self.night_row, _ = self.ledger.open_night(self.chronicle.id, number, opening)
+    def _refuse_between_games(self) -> None:
+        """Between games (a night was closed, the next opened nowhere yet), a command that records
+        opens nothing by itself."""
+        if self.opens_between_games:
+            return
+        with recorded:
+            number = number_to_open(self.ledger, self.chronicle.id, self.station)
+            following = self.ledger.night(self.chronicle.id, number)
+            opened = following is not None and self.ledger.lines(following, kind=Kind.OPENED.value)
+        if number > 1 and not opened:
+            raise DeskError(
+                f"night {number - 1} is closed and night {number} is not open yet: open it when the game starts "
+                "(larp night open); nothing was recorded"
+            )
 
     def close(self) -> None:
         """Let go of the record (the night stays open: see `close_night`), and of the hub."""
@@ -188,13 +200,13 @@ class DeskCore:
         row = self.night_row
         return row is not None and row.archived_at is None and self.opened_here and not self.closed
 
-    def open_next_night(self) -> int:
+    def open_next_night(self, folder_edits: str | None = None) -> int:
         """After this station's night was closed (or archived by `larp close-night`): open the
         next one, as a station opening afresh would. The number of the night now open."""
         if self.night_open_here:
             raise DeskError(f"night {self.night_number} is still open at station {self.station}")
-        with recorded:
-            self._open_night()
+        self.folder_edits = folder_edits
+        self._open_night()
         self.reload()
         return self.night_number
 
@@ -277,11 +289,11 @@ class DeskCore:
         return self.narrator
 
     def roster(self, text: str = "") -> list[CharacterState]:
-        """Who is in tonight, by name; with `text`, those whose name, id, player, creature or
-        lineage hold every word of it."""
+        """Who is in tonight (retired and dead characters are not), by name; with `text`, those
+        whose name, id, player, creature or lineage hold every word of it."""
         self._current()
         return sorted(
-            (state for state in self.tonight.characters.values() if in_roster(state.sheet, text)),
+            (state for state in self.tonight.characters.values() if state.sheet.plays and in_roster(state.sheet, text)),
             key=lambda state: state.name.casefold(),
         )
 

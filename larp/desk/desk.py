@@ -13,8 +13,9 @@ from larp.desk.core import DeskCore
 from larp.desk.event import EventSync
 from larp.desk.keeping import Keeping
 from larp.desk.rolling import Rolling
+from larp.desk.season import BetweenGames
 from larp.desk.writing import Writing
 
 
-class Desk(Adjudicating, Combat, Rolling, Keeping, Afterwards, EventSync, Writing, DeskCore):
+class Desk(Adjudicating, Combat, Rolling, Keeping, BetweenGames, Afterwards, EventSync, Writing, DeskCore):
     """See `larp.desk` for the whole API."""

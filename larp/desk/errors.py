@@ -6,7 +6,7 @@ from typing import Any, Callable
 class DeskError(Exception):
     """What the station can't do, written for a Narrator at a busy table.
 
-    `rule` is the rule id (RULES.md) when the rules forbid it, with the engine's
+    `rule` is the rule id (docs/rules.md) when the rules forbid it, with the engine's
     `rule_error` itself (placed in a transcript, for `larp record`); `reason` is the
     `CardReason` when a scanned card is refused, with the `character` it claims.
     """

@@ -1,8 +1,8 @@
 """Keeping the night at the desk: the game clock, characters joining or changing, reversals."""
 
-from dataclasses import dataclass
 from pathlib import Path
 
+from larp.desk.carried import FolderDifference, folder_differences, remember_seen, seen_prints
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
 from larp.desk.opening import FOLDER_SETTING
@@ -10,33 +10,8 @@ from larp.ledger import REVERSIBLE, Entry, Kind, starting_data
 from larp.rules import Lock
 from larp.rules import game_time as hours_minutes
 from larp.sheet import Sheet, load_chronicle
+from larp.sheet.differences import said
 
-
-@dataclass(frozen=True)
-class SheetChange:
-    """A sheet of the chronicle folder that tonight's record does not have yet."""
-
-    sheet: Sheet
-    file: str
-    fields: tuple[str, ...]
-    """The fields changed; none for a character new to the night."""
-
-    @property
-    def is_new(self) -> bool:
-        return not self.fields
-
-
-def changed_fields(old: Sheet, new: Sheet) -> list[str]:
-    before, after = old.model_dump(mode="json"), new.model_dump(mode="json")
-    return [key for key in after if after[key] != before.get(key)]
-
-
-def sheet_file(folder: Path, character_id: str) -> str:
-    """The file a sheet was read from, as a Narrator names it (a sheet's file is named for its id, mostly)."""
-    for path in sorted(folder.glob("*.toml")):
-        if path.stem == character_id:
-            return path.name
-    return f"a file of {folder.name}"
 
 LONGEST_ADVANCE = 24 * 60
 
@@ -84,10 +59,10 @@ class Keeping:
 
     def change(self, sheet: Sheet) -> Entry:
         """A character's sheet changes for good (what she lost and spent tonight stays so)."""
-        fields = changed_fields(self.sheet(sheet.id), sheet)
-        if not fields:
+        before = self.sheet(sheet.id)
+        if before == sheet:
             raise DeskError(f"{sheet.display_name}'s sheet is unchanged: nothing to record")
-        summary = f"{sheet.display_name}'s sheet changes: {', '.join(fields)}"
+        summary = f"{sheet.display_name}'s sheet changes: {said(before, sheet)}"
         return self._write(Kind.CHANGED, summary, [sheet.id], {"sheet": sheet.model_dump(mode="json")})
 
     # The chronicle folder, read again during the night.
@@ -98,9 +73,10 @@ class Keeping:
             remembered = self.ledger.setting(FOLDER_SETTING)
         return Path(remembered) if remembered else None
 
-    def folder_changes(self) -> list["SheetChange"]:
-        """What the chronicle folder holds now that tonight's record does not: characters new to the
-        night, and sheets changed since. A file that can't be read is a SheetError (file, line, field)."""
+    def folder_changes(self) -> list[FolderDifference]:
+        """What the chronicle folder holds now that tonight's record does not, among what was edited
+        in it since the record last took it: characters new to the night, sheets changed, files
+        gone. A file that can't be read is a SheetError (file, line, field)."""
         folder = self.folder()
         if folder is None:
             raise DeskError("this night record was not opened from a chronicle folder: start the station with --chronicle DIR")
@@ -108,18 +84,20 @@ class Keeping:
         if chronicle.id != self.chronicle.id:
             raise DeskError(f"{folder} now holds chronicle {chronicle.id!r}, not tonight's {self.chronicle.id!r}")
         self._current()
-        changes = []
-        for cid, sheet in sorted(chronicle.characters.items(), key=lambda pair: pair[1].display_name):
-            known = self.tonight.characters.get(cid)
-            if known is None:
-                changes.append(SheetChange(sheet, sheet_file(folder, cid), ()))
-            elif known.sheet != sheet:
-                changes.append(SheetChange(sheet, sheet_file(folder, cid), tuple(changed_fields(known.sheet, sheet))))
-        return changes
+        tonight = {cid: starting_data(state.sheet) for cid, state in self.tonight.characters.items()}
+        with recorded:
+            seen = seen_prints(self.ledger, chronicle.id)
+        return folder_differences(tonight, chronicle, folder, seen)
 
-    def take(self, changes: list["SheetChange"]) -> list[Entry]:
-        """Each change an entry: a new character joins, a changed sheet changes."""
-        return [self.add(change.sheet) if change.is_new else self.change(change.sheet) for change in changes]
+    def take(self, changes: list[FolderDifference]) -> list[Entry]:
+        """Each change an entry: a new character joins, a changed sheet changes (a file gone: she
+        retires); the folder, as it is now, is what the record last took from it."""
+        entries = [self.add(change.sheet) if change.is_new else self.change(change.sheet) for change in changes]
+        folder = self.folder()
+        if folder is not None:
+            with recorded:
+                remember_seen(self.ledger, load_chronicle(folder))
+        return entries
 
     # Reversing (R-NIGHT-3).
 
@@ -157,6 +135,6 @@ class Keeping:
         since = [e for e in everything if e.id != added.id and e.kind is not Kind.REVERSAL and e.id not in reversed_ids]
         if since:
             raise DeskError(
-                f"{since[0].short_id} ({since[0].summary}) names her since she joined: reverse it first"
+                f"{since[0].short_id} ({since[0].summary}) names {added.character_ids[0]} since {added.short_id} added the character: reverse it first"
             )
 

@@ -28,14 +28,15 @@ def read_scanned(text: str, chronicle: Chronicle) -> Sheet | None:
 
 
 def find(text: str, chronicle: Chronicle) -> list[Sheet]:
-    """A scanned card, an exact id, else names and ids that match, best first."""
+    """A scanned card, an exact id, else names and ids that match, best first: among the
+    characters who play (a retired or dead one's card is refused with the reason)."""
     wanted = text.strip()
     if not wanted:
         return []
     scanned = read_scanned(wanted, chronicle)
     if scanned is not None:
         return [scanned]
-    sheets = chronicle.characters
+    sheets = {cid: sheet for cid, sheet in chronicle.characters.items() if sheet.plays}
     if wanted in sheets:
         return [sheets[wanted]]
     scored = [(score(wanted, sheet), sheet) for sheet in sheets.values()]

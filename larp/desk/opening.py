@@ -4,7 +4,7 @@ from pathlib import Path
 
 from larp.desk.errors import DeskError
 from larp.home import demo_chronicle
-from larp.ledger import Kind, Ledger, NightRow, Tonight, starting_data
+from larp.ledger import Kind, Ledger, NightRow, Tonight
 from larp.sheet import Chronicle, SheetError, load_chronicle
 
 FOLDER_SETTING = "chronicle_folder"
@@ -17,28 +17,29 @@ def load_folder(folder: Path) -> Chronicle:
         raise DeskError(f"the chronicle can't be read: {error}") from None
 
 
-def choose_chronicle(ledger: Ledger, folder: Path | Chronicle | None, to_open: bool) -> Chronicle | None:
+def choose_chronicle(ledger: Ledger, folder: Path | Chronicle | None, to_open: bool) -> tuple[Chronicle | None, Path | None]:
     """The chronicle (or folder) given; else the folder this record last used; else, when a
     night is to be opened, the chronicle the record holds (its settings and tonight's sheets),
     else the demo chronicle. None when nothing is to be opened (the desk reads the chronicle
-    the record holds when it is first asked for), or when there is no chronicle at all."""
+    the record holds when it is first asked for), or when there is no chronicle at all. With
+    the folder it was read from, if it was read from one."""
     if isinstance(folder, Chronicle):
-        return folder
+        return folder, None
     if folder is not None:
         chronicle = load_folder(Path(folder))
         ledger.remember(FOLDER_SETTING, str(Path(folder).resolve()))
-        return chronicle
+        return chronicle, Path(folder).resolve()
     remembered = ledger.setting(FOLDER_SETTING)
     if remembered and Path(remembered).is_dir():
-        return load_folder(Path(remembered))
+        return load_folder(Path(remembered)), Path(remembered)
     if not to_open:
-        return None
+        return None, None
     held = chronicle_held(ledger)
     if held is not None:
-        return held
+        return held, None
     if (demo_chronicle() / "chronicle.toml").is_file():
-        return load_folder(demo_chronicle())
-    return None
+        return load_folder(demo_chronicle()), demo_chronicle()
+    return None, None
 
 
 def chronicle_held(ledger: Ledger, night: NightRow | None = None) -> Chronicle | None:
@@ -75,13 +76,6 @@ def number_to_open(ledger: Ledger, chronicle: str, station: str) -> int:
     if latest.archived_at is None and not ledger.entries(latest, station=station, kind=Kind.OPENED.value):
         return latest.number
     return latest.number + 1
-
-
-def starting_sheets(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> list[dict]:
-    """Every character's starting state: as `close-night` left her, else her sheet in the chronicle."""
-    kept = ledger.starting_states(night) if night is not None else {}
-    fresh = [starting_data(sheet) for cid, sheet in sorted(chronicle.characters.items()) if cid not in kept]
-    return list(kept.values()) + fresh
 
 
 def chronicle_settings(chronicle: Chronicle) -> dict:

@@ -24,6 +24,7 @@ MENU_MAGIC = b"GVBM"
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _TAG = re.compile(r"<([A-Za-z_][\w.-]*)(\s[^<>]*?)?(/?)>")
 _ATTRIBUTE = re.compile(r"""([^\s=/]+)\s*=\s*("[^"]*"|'[^']*')""")
+_DECLARES = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.I)
 _DECLARATION = re.compile(r"^\s*<\?xml[^>]*encoding\s*=\s*[\"']([A-Za-z0-9._-]+)[\"']")
 CONTROL_BASE = 0xF700
 """A raw control character is carried through the parser as a private-use character at this
@@ -112,19 +113,32 @@ codecs.register_error("grapevine-ansi", _ansi_fallback)
 
 def parse_xml(text: str, source: str) -> ET.Element:
     """Grapevine's XML, its own ill-formedness mended as its reader reads it, parsed safely."""
-    head = text[:4096].lower()
-    if "<!doctype" in head or "<!entity" in text.lower():
+    if _DECLARES.search(text):
         raise GrapevineError(source, "declares a DOCTYPE or entities, which Grapevine never writes: refused")
-    text = _CONTROL.sub(lambda match: chr(CONTROL_BASE + ord(match.group())), text)
-    text = _TAG.sub(_first_of_each, text)
-    parser = ET.XMLParser()
+    carried = _CONTROL.sub(lambda match: chr(CONTROL_BASE + ord(match.group())), text)
     try:
-        parser.feed(text)
-        return parser.close()
+        root = _parsed(carried)
     except ET.ParseError as error:
-        line, column = error.position
-        raise GrapevineError(source, f"is not well-formed XML ({_reason(error)})",
-                             f"line {line}, column {column + 1}") from None
+        if "duplicate attribute" not in str(error):
+            raise _ill_formed(error, source) from None
+        try:
+            root = _parsed(_TAG.sub(_first_of_each, carried))
+        except ET.ParseError as again:
+            raise _ill_formed(again, source) from None
+    if carried is not text:
+        _restore_all(root)
+    return root
+
+
+def _parsed(text: str) -> ET.Element:
+    parser = ET.XMLParser()
+    parser.feed(text)
+    return parser.close()
+
+
+def _ill_formed(error: ET.ParseError, source: str) -> GrapevineError:
+    line, column = error.position
+    return GrapevineError(source, f"is not well-formed XML ({_reason(error)})", f"line {line}, column {column + 1}")
 
 
 def _reason(error: ET.ParseError) -> str:
@@ -154,8 +168,14 @@ def _first_of_each(match: re.Match) -> str:
 _CARRIED = re.compile("[\uf700-\uf71f]")
 
 
-def restore(value: str) -> str:
-    """A text or attribute with its raw control characters given back."""
-    if not _CARRIED.search(value):
+def _restore(value: str | None) -> str | None:
+    if not value or not _CARRIED.search(value):
         return value
     return _CARRIED.sub(lambda match: chr(ord(match.group()) - CONTROL_BASE), value)
+
+
+def _restore_all(root: ET.Element) -> None:
+    """Every text and attribute of the tree with its raw control characters given back."""
+    for element in root.iter():
+        element.attrib = {name: _restore(value) for name, value in element.attrib.items()}
+        element.text, element.tail = _restore(element.text), _restore(element.tail)

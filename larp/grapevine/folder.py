@@ -56,10 +56,9 @@ def write_folder(chronicle: Chronicle, folder: Path, source: str) -> None:
         (folder / f"{cid}.toml").write_text(sheet_toml(sheet, heading), "utf-8")
 
 
-def export_gex(folder: Path, out: Path) -> tuple[Chronicle, list[str]]:
-    """The chronicle folder written as the Grapevine exchange file `out` (replaced whole), and
-    the characters Windows-1252 can't hold, written `?` as Windows writes them."""
-    chronicle = load_chronicle(Path(folder))
+def export_gex(chronicle: Chronicle, out: Path) -> list[str]:
+    """The chronicle written as the Grapevine exchange file `out` (replaced whole); the
+    characters Windows-1252 can't hold, written `?` as Windows writes them."""
     text = gex_text(chronicle)
     data = text.encode("cp1252", errors="grapevine-ansi")
     out = Path(out)
@@ -70,4 +69,4 @@ def export_gex(folder: Path, out: Path) -> tuple[Chronicle, list[str]]:
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise GrapevineError(str(out), f"can't be written ({error.strerror or error})") from None
-    return chronicle, unwritable(text)
+    return unwritable(text)

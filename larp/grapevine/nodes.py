@@ -9,7 +9,7 @@ of indent, `&amp; &lt; &gt; &quot;` in attributes, text as a CDATA block on its 
 import re
 import xml.etree.ElementTree as ET
 
-from larp.grapevine.files import parse_xml, restore
+from larp.grapevine.files import parse_xml
 
 _LAYOUT = re.compile(r"^\s*?\n[ \t]*|\n[ \t]*$|^[ \t]+$")
 """The line break and indent Grapevine's writer puts before a CDATA block and after it."""
@@ -23,11 +23,11 @@ def unlaid(text: str) -> str:
 def text_of(element: ET.Element) -> str:
     """An element's text as Grapevine reads it: the CDATA block whole, the line break and
     indentation around it dropped."""
-    return restore(unlaid("".join(element.itertext())))
+    return unlaid("".join(element.itertext()))
 
 
 def attributes_of(element: ET.Element) -> dict[str, str]:
-    return {name: restore(value) for name, value in element.attrib.items()}
+    return dict(element.attrib)
 
 
 def to_text(elements: list[ET.Element]) -> str:
@@ -43,13 +43,12 @@ def to_text(elements: list[ET.Element]) -> str:
 
 
 def from_text(text: str, where: str) -> list[ET.Element]:
-    """The elements of kept text, parsed as safely as a Grapevine file, control characters given
-    back; a GrapevineError naming `where` when the text is not Grapevine XML."""
+    """The elements of kept text, parsed as safely as a Grapevine file; a GrapevineError naming
+    `where` when the text is not Grapevine XML."""
     if not text.strip():
         return []
     kept = parse_xml(f"<kept>{text}</kept>", where)
     for element in kept.iter():
-        element.attrib = attributes_of(element)
         if element.text and not len(element):
             element.text = text_of(element)
     return list(kept)

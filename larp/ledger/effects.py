@@ -9,7 +9,8 @@ from larp.ledger.entry import Entry
 @dataclass(frozen=True, slots=True)
 class Anomaly:
     kind: str
-    """trait-not-there, regain-twice, lock-broken, below-zero, reversed-relied-on, sheets-differ, unknown-reversal."""
+    """trait-not-there, regain-twice, lock-broken, below-zero, reversed-relied-on, sheets-differ,
+    rosters-differ, unknown-reversal, late-entry, closed-twice."""
     character: str
     entry: Entry
     message: str

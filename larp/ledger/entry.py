@@ -22,14 +22,24 @@ class Kind(StrEnum):
     """A mistaken call undone: names the entry it reverses and why."""
     ADDED = "character-added"
     CHANGED = "character-changed"
+    BETWEEN = "between-games"
+    """A character's sheet for the next game, changed between games (a folder edit, a new
+    character, a retirement): written in the night to come before it opens, and carried into
+    its opening; the night's fold has nothing to do with it."""
     ROLL = "roll"
     """A roll of the dice systems: its pool, options and every die, the result die by die, the
     Willpower it spent and the damage it marked."""
     HEALTH = "health"
     """Damage marked on a Health track, or healed, without a roll."""
+    ENDED = "night-ended"
+    """The night is over for the whole event (`larp close-night`): every character's starting state
+    for the next night, and how far it read each station's entries (larp.ledger.ending)."""
+    CARRIED = "carried"
+    """A late entry of a night the event had closed, brought into this night (`larp carry`): the
+    entry's id, night, kind and payload."""
 
 
-REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH)
+REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH, Kind.CARRIED)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from pydantic import (
     model_validator,
 )
 
+from larp.ledger.ending import CARRIABLE
 from larp.ledger.entry import Kind
 from larp.sheet import Chronicle
 from larp.sheet.table import AnySheet
@@ -38,6 +39,14 @@ class Added(Payload):
 
 class Changed(Payload):
     sheet: AnySheet
+
+
+class BetweenGames(Payload):
+    character: StartingState
+    """The state she starts the next game with."""
+    why: str
+    file: str = ""
+    """The chronicle folder's file the change came from, if it came from one."""
 
 
 class SpentPoints(Payload):
@@ -171,6 +180,33 @@ class HealthMarked(Payload):
     reason: str = ""
 
 
+class Ended(Payload):
+    """The event's close of a night: where the next one starts, and what the close read."""
+
+    next: int = Field(ge=2)
+    refresh: Literal["full", "keep"]
+    """The chronicle's `willpower_refresh` the starting Willpower was figured by."""
+    read: dict[str, int]
+    """Per station, the number of its last entry of the night the close read: any later entry
+    of the night is late (written before its station heard of the close)."""
+    characters: list[StartingState]
+
+
+class Carried(Payload):
+    """A late entry of a closed night, brought into this one whole (an adjudication without its
+    five-minute lock, which held in its own night's game time)."""
+
+    entry: str = Field(pattern=r"^[0-9a-f]{32}$")
+    night: int = Field(ge=1)
+    kind: Literal[tuple(kind.value for kind in CARRIABLE)]
+    payload: dict
+
+    @model_validator(mode="after")
+    def _payload_of_its_kind(self) -> "Carried":
+        PAYLOADS[Kind(self.kind)].model_validate(self.payload)
+        return self
+
+
 PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.OPENED: Opened,
     Kind.CLOSED: Closed,
@@ -180,8 +216,11 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.REVERSAL: Reversal,
     Kind.ADDED: Added,
     Kind.CHANGED: Changed,
+    Kind.BETWEEN: BetweenGames,
     Kind.ROLL: Roll,
     Kind.HEALTH: HealthMarked,
+    Kind.ENDED: Ended,
+    Kind.CARRIED: Carried,
 }
 
 

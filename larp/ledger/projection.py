@@ -13,6 +13,7 @@ from typing import Any, Iterable
 
 from larp.ledger.bulk import bulk
 from larp.ledger.effects import Anomaly, Effect
+from larp.ledger.ending import as_carried
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.results import lock_from_json
 from larp.ledger.starting import starting_state
@@ -45,6 +46,7 @@ class Tonight:
         self.pending: dict[str, list[tuple[Entry, Entry]]] = {}
         """Per character, reversed entries passed whose reversal is still to come."""
         self.anomalies: list[Anomaly] = []
+        self.first_opening: Entry | None = None
         self.last: tuple | None = None
 
     @classmethod
@@ -85,6 +87,7 @@ class Tonight:
                 for cid in entry.character_ids:
                     self.pending.setdefault(cid, []).append((entry, reversal))
             return [Effect(cid, entry, reversed_by=reversal.id) for cid in entry.character_ids]
+        entry = as_carried(entry)
         if entry.kind in CHANGING:
             self._check_reliance(entry)
         handler = _HANDLERS.get(entry.kind)
@@ -116,11 +119,32 @@ class Tonight:
     # The entries that start characters.
 
     def _opened(self, entry: Entry) -> list[Effect]:
-        if not self.start_data:
+        if self.first_opening is None:
+            self.first_opening = entry
             self.rules = HouseRules.model_validate(entry.payload["chronicle"].get("house_rules", {}))
+        else:
+            self._check_roster(entry)
         for data in entry.payload["characters"]:
             self._start(entry, data)
         return []
+
+    def _check_roster(self, entry: Entry) -> None:
+        """Every station opens the night from one roster: a character one opening has and the
+        first has not, or the other way round, is an anomaly naming both stations."""
+        first = self.first_opening
+        theirs = {data["sheet"]["id"]: data["sheet"].get("name", "") for data in first.payload["characters"]}
+        mine = {data["sheet"]["id"]: data["sheet"].get("name", "") for data in entry.payload["characters"]}
+        for cid in sorted(theirs.keys() ^ mine.keys()):
+            has, lacks = (entry, first) if cid in mine else (first, entry)
+            self.flag(
+                "rosters-differ",
+                cid,
+                entry,
+                f"{mine.get(cid) or theirs.get(cid) or cid}: station {has.station} opened night {entry.night} with her "
+                f"(entry {has.short_id}), station {lacks.station} without her (entry {lacks.short_id}): the stations "
+                "opened from different rosters",
+                first,
+            )
 
     def _added(self, entry: Entry) -> list[Effect]:
         cid = self._start(entry, entry.payload["character"])
@@ -137,7 +161,7 @@ class Tonight:
                 "sheets-differ",
                 cid,
                 entry,
-                f"{self.name(cid)}: station {entry.station} started her from another sheet than the one "
+                f"{self.name(cid)}: station {entry.station} started the character from another sheet than the one "
                 "used first; the first is kept",
             )
         return cid
@@ -284,7 +308,7 @@ class Tonight:
                 "regain-twice",
                 cid,
                 entry,
-                f"{state.name} regains her {category.value.title()} Traits a second time tonight (R-NIGHT-1): "
+                f"{state.name} regains {state.sheet.speech.possessive} {category.value.title()} Traits a second time tonight (R-NIGHT-1): "
                 f"first at {where}, again at station {entry.station} (entry {entry.short_id})",
                 None if first is entry else first,
             )

@@ -9,6 +9,7 @@ from typing import Any, Iterable
 
 from larp.ledger.bulk import bulk
 from larp.ledger.effects import Anomaly, Effect
+from larp.ledger.ending import as_carried, ending_anomalies
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.projection import Tonight
 from larp.rules import CharacterState
@@ -118,7 +119,7 @@ def reconcile(chronicle: str, night: int, entries: Iterable[Entry]) -> Reconcili
         chronicle=chronicle,
         night=night,
         stations=tuple(sorted({entry.station for entry in entries})),
-        anomalies=tuple(tonight.anomalies),
+        anomalies=tuple(tonight.anomalies) + tuple(ending_anomalies(entries)),
         characters=characters,
         chronicle_name=next((e.payload["chronicle"]["name"] for e in entries if e.kind is Kind.OPENED), chronicle),
     )
@@ -126,6 +127,7 @@ def reconcile(chronicle: str, night: int, entries: Iterable[Entry]) -> Reconcili
 
 def as_recorded(entry: Entry, cid: str) -> dict[str, Any]:
     """What an entry recorded for a character, as a delta: a reversed entry's, never applied."""
+    entry = as_carried(entry)
     payload = entry.payload
     if entry.kind is Kind.CHANGED:
         return {"sheet": "changed"}

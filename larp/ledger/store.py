@@ -13,13 +13,15 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from larp.ledger.bulk import bulk
-from larp.ledger.entry import Entry
+from larp.ledger.ending import CARRIABLE
+from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
 from larp.ledger.failures import explain, is_read_only, make_folder
 from larp.ledger.schema import LATEST, migrate
 
 MEMORY = ":memory:"
 SHORTEST_ID_PREFIX = 4
+ENDED = Kind.ENDED.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,31 +142,48 @@ class Ledger:
 
     def add_night(self, db: sqlite3.Connection, chronicle: str, number: int) -> NightRow:
         """The night (made within the caller's transaction if it is new)."""
-        db.execute("INSERT OR IGNORE INTO nights (chronicle, number) VALUES (?, ?)", (chronicle, number))
-        row = db.execute(
-            "SELECT id, chronicle, number, archived_at FROM nights WHERE chronicle = ? AND number = ?",
-            (chronicle, number),
-        ).fetchone()
-        return NightRow(*row)
+        return add_night(db, chronicle, number)
 
-    def archive(self, night: NightRow, at: str, next_states: dict[str, dict]) -> NightRow:
-        """Mark the night archived and keep the next night's starting states, in one transaction."""
-        with self.writing(f"the archive of night {night.number}") as db:
-            db.execute("UPDATE nights SET archived_at = ? WHERE id = ?", (at, night.id))
-            following = self.add_night(db, night.chronicle, night.number + 1)
-            db.executemany(
-                "INSERT OR REPLACE INTO starting_states (night, character, state) VALUES (?, ?, ?)",
-                [(following.id, cid, json.dumps(state)) for cid, state in next_states.items()],
-            )
-        return replace(night, archived_at=at)
+    def end_night(self, night: NightRow, entries: list[Entry]) -> NightRow:
+        """The event's close of the night (the station's own close, then the `night-ended` entry),
+        in one transaction: killed at any point, the record is before it or after it."""
+        with self.writing(f"the close of night {night.number}") as db:
+            for entry in entries:
+                append_entry(db, night, entry)
+            return add_night(db, night.chronicle, night.number)
 
     def starting_states(self, night: NightRow) -> dict[str, dict]:
-        """What `larp close-night` wrote for this night's start, by character."""
+        """Where this night starts, by character: the event's close of the night before (the
+        first, should two stations have closed it), else what a `larp close-night` of an older
+        larp kept."""
         with self.failures("read"):
-            rows = self.db.execute(
-                "SELECT character, state FROM starting_states WHERE night = ? ORDER BY character", (night.id,)
+            lines = self.db.execute(
+                "SELECT e.line FROM entries e JOIN nights n ON n.id = e.night "
+                "WHERE n.chronicle = ? AND n.number = ? AND e.kind = ?",
+                (night.chronicle, night.number - 1, ENDED),
             ).fetchall()
-        return {cid: json.loads(state) for cid, state in rows}
+            if not lines:
+                rows = self.db.execute(
+                    "SELECT character, state FROM starting_states WHERE night = ? ORDER BY character", (night.id,)
+                ).fetchall()
+                return {cid: json.loads(state) for cid, state in rows}
+        close = first_close([json.loads(line) for (line,) in lines])
+        return {data["sheet"]["id"]: data for data in sorted(close["payload"]["characters"], key=lambda data: data["sheet"]["id"])}
+
+    def late_count(self, night: NightRow) -> int:
+        """How many entries of the night its close did not read (larp.ledger.ending), counted
+        from the record's index, without reading them."""
+        kinds = [kind.value for kind in CARRIABLE] + [Kind.REVERSAL.value]
+        with self.failures("read"):
+            lines = self.db.execute("SELECT line FROM entries WHERE night = ? AND kind = ?", (night.id, ENDED)).fetchall()
+            if not lines:
+                return 0
+            read = first_close([json.loads(line) for (line,) in lines])["payload"]["read"]
+            rows = self.db.execute(
+                f"SELECT station, station_seq FROM entries WHERE night = ? AND kind IN ({','.join('?' * len(kinds))})",
+                (night.id, *kinds),
+            )
+            return sum(1 for station, seq in rows if seq > read.get(station, 0))
 
     # Entries.
 
@@ -260,4 +279,26 @@ INSERT_ENTRY = "INSERT INTO entries (night, id, station, station_seq, kind, reve
 
 
 def insert_rows(db: sqlite3.Connection, night: NightRow, rows: Iterable[Row]) -> None:
+    """File the rows in the night; a `night-ended` among them archives it here, and makes the next."""
+    rows = list(rows)
     db.executemany(INSERT_ENTRY, [(night.id, *row) for row in rows])
+    for row in rows:
+        if row[3] == ENDED:
+            data = json.loads(row[5])
+            db.execute("UPDATE nights SET archived_at = COALESCE(archived_at, ?) WHERE id = ?", (data["wall_time"], night.id))
+            add_night(db, night.chronicle, data["payload"]["next"])
+
+
+def add_night(db: sqlite3.Connection, chronicle: str, number: int) -> NightRow:
+    db.execute("INSERT OR IGNORE INTO nights (chronicle, number) VALUES (?, ?)", (chronicle, number))
+    row = db.execute(
+        "SELECT id, chronicle, number, archived_at FROM nights WHERE chronicle = ? AND number = ?",
+        (chronicle, number),
+    ).fetchone()
+    return NightRow(*row)
+
+
+def first_close(closes: list[dict]) -> dict:
+    """Of two stations' closes of one night (each offline from the other), the one every record
+    takes: the earlier by wall time, then by station."""
+    return min(closes, key=lambda close: (close["wall_time"], close["station"], close["seq"]))

@@ -1,6 +1,6 @@
 """The Mind's Eye Theatre rules engine: pure, no I/O, no clock, no randomness of its own.
 
-A challenge is a state plus steps (the steps of a transcript, TRANSCRIPT.md):
+A challenge is a state plus steps (the steps of a transcript, docs/transcript.md):
 
     state, notes = start_challenge(night, spec)
     legal_actions(state)            # what each side may do now
@@ -8,7 +8,7 @@ A challenge is a state plus steps (the steps of a transcript, TRANSCRIPT.md):
     outcome(state)                  # None until concluded
     night, result = finish(night, state)
 
-Every refusal is a `RuleError` carrying the id of the rule (RULES.md) that forbids it.
+Every refusal is a `RuleError` carrying the id of the rule (docs/rules.md) that forbids it.
 """
 
 from larp.rules.challenge.legal import Move, Offer, legal_actions

@@ -106,7 +106,7 @@ class CharacterState:
         )
 
     def to_json(self) -> dict:
-        """The character as `larp resolve` prints her (TRANSCRIPT.md, output)."""
+        """The character as `larp resolve` prints her (docs/transcript.md, output)."""
         return {
             "totals": {c.value: self.total(c) for c in ATTRIBUTES},
             "lost": {c.value: list(self.lost.get(c.value, ())) for c in ATTRIBUTES},

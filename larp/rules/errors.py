@@ -2,7 +2,7 @@
 
 
 class RuleError(Exception):
-    """A step the rules forbid. `rule` is the id of RULES.md that forbids it.
+    """A step the rules forbid. `rule` is the id of docs/rules.md that forbids it.
 
     `event` and `step` say where in a transcript it happened, when the engine
     was replaying one (`None` where the refusal belongs to no single step).

@@ -1,4 +1,4 @@
-"""A chronicle: its house rules (RULES.md, marked house) and its characters."""
+"""A chronicle: its house rules (docs/rules.md, marked house) and its characters."""
 
 from typing import Literal
 

@@ -1,4 +1,4 @@
-"""A chronicle's house rules (RULES.md, marked house), which a transcript gives too."""
+"""A chronicle's house rules (docs/rules.md, marked house), which a transcript gives too."""
 
 from typing import Literal
 
@@ -8,7 +8,7 @@ from larp.sheet.character import Flag, Frozen, Whole
 
 
 class HouseRules(Frozen):
-    """The switches a Narrator team may set in its chronicle; defaults are RULES.md's."""
+    """The switches a Narrator team may set in its chronicle; defaults are docs/rules.md's."""
 
     ability_adds_to_total: Flag = Field(True, description="R-TIE-2")
     equal_tie: Literal["defender", "both-lose"] = Field("defender", description="R-TIE-4")

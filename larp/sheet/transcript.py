@@ -1,4 +1,4 @@
-"""The adjudication transcript: the input contract of `larp resolve` (TRANSCRIPT.md).
+"""The adjudication transcript: the input contract of `larp resolve` (docs/transcript.md).
 
 Events and steps are objects with exactly one key; the key says what they are.
 """
@@ -207,7 +207,7 @@ Event = one_of(
 
 
 class Transcript(Frozen):
-    """One night's adjudications, to replay (TRANSCRIPT.md)."""
+    """One night's adjudications, to replay (docs/transcript.md)."""
 
     house_rules: HouseRules = HouseRules()
     characters: list[Sheet]

@@ -19,6 +19,7 @@ CARD_REFUSALS = {
     "unreadable": "The card can't be read",
     "unknown_character": "Card refused: no such character",
     "no_key": "The card can't be checked here",
+    "retired": "Card refused: retired or dead",
 }
 """The notification's title for each reason a card is refused (larp.cards.CardReason)."""
 

@@ -31,13 +31,22 @@ class GameClockKeys:
             self.show_place()
             self.refresh_bindings()
             if not night_open:
-                self.notify(
-                    f"Night {self.desk.night_number} is closed at this station (larp close-night, or larp night close): "
-                    "nothing more is recorded in it. Ctrl+O opens the next night.",
-                    title="The night is closed",
-                    severity="warning",
-                    timeout=30,
-                )
+                self.notify(self.closed_said(), title="The night is closed", severity="warning", timeout=30)
+
+    def closed_said(self) -> str:
+        """Why the night is closed here: the event's close (at this station or another), or this station's own."""
+        number = self.desk.night_number
+        try:
+            close = self.desk.closed_by()
+        except Exception as error:  # the record went away under the station: say so
+            self.report(error)
+            close = None
+        if close is None:
+            return f"Night {number} is closed at this station (larp night close): nothing more is recorded in it. Ctrl+O opens the next night."
+        return (
+            f"Night {number} was closed for the event at station {close.station}: nothing more is recorded in it. "
+            f"Night {number + 1} starts from its close, the same at every station: Ctrl+O opens it."
+        )
 
     _revision = -1
 

@@ -2,12 +2,13 @@
 screen's thread, the Narrator's name, the chronicle folder read again, the next night opened."""
 
 import importlib
+from pathlib import Path
 
 from textual import work
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from larp.station.keymap import keymap_path
-from larp.station.modals import ConfirmScreen, NarratorScreen
+from larp.station.modals import ConfirmScreen, NarratorScreen, PickScreen
 
 GAME_MODULES = ("larp.desk", "larp.cards", "larp.station.errors", "larp.station.widgets.sheet_view")
 """Loaded in a thread while the first screen is up: the desk and what the first scan needs."""
@@ -37,6 +38,8 @@ class NightOpening:
         if event.worker.group == "opening":
             if event.state is WorkerState.SUCCESS:
                 self.night_read(event.worker.result)
+            elif event.state is WorkerState.ERROR and is_folder_difference(event.worker.error):
+                self.decide_folder(event.worker.error)
             elif event.state is WorkerState.ERROR:
                 self.not_opened(event.worker.error)
         elif event.state is WorkerState.ERROR:
@@ -132,7 +135,7 @@ class NightOpening:
             return None
         if wanted is not None and wanted not in [change.sheet.id for change in changes]:
             self.notify(
-                f"The card is genuine, but the chronicle folder has no sheet with id {wanted!r}: add her file, then scan again.",
+                f"The card is genuine, but the chronicle folder has no sheet with id {wanted!r}: add that character's file, then scan again.",
                 title="Card refused: no such character",
                 severity="error",
             )
@@ -140,11 +143,7 @@ class NightOpening:
         if not changes:
             self.notify("Every sheet in the chronicle folder is as tonight's record has it.", title="Nothing new in the folder")
             return None
-        lines = [
-            f"{'joins tonight' if change.is_new else 'changes ' + ', '.join(change.fields)}: "
-            f"{change.sheet.display_name} ({change.file})"
-            for change in changes
-        ]
+        lines = [f"{change.line()} ({Path(change.file).name})" for change in changes]
         sure = await self.push_screen_wait(
             ConfirmScreen(
                 "Take these sheets into tonight's record?",
@@ -159,11 +158,48 @@ class NightOpening:
             self.notify("\n".join(entry.summary for entry in entries), title="Sheets taken from the folder")
         return entries
 
+    @work(exclusive=True, group="folder-edits")
+    async def decide_folder(self, differing, opening_next: bool = False) -> None:
+        """The chronicle folder differs from the record: the differences shown, the Narrator
+        applies the folder's sheets or keeps the record's; Esc opens nothing."""
+        lines = "\n".join(difference.line() for difference in differing.differences)
+        choice = await self.push_screen_wait(
+            PickScreen(
+                f"The chronicle folder differs from the record for night {differing.number}",
+                [("Apply the folder's sheets (each an entry: who, when, why)", "apply"), ("Keep the record's sheets", "keep")],
+                lines + "\n\nEsc opens nothing: fix the folder, then Ctrl+L (or Ctrl+O).",
+            )
+        )
+        if choice is None:
+            self.not_opened(differing)
+        elif opening_next:
+            self.open_night(choice)
+        else:
+            self.opening = self.opening.deciding(choice)
+            self.place = READING
+            self.load_game()
+
     def action_open_night(self) -> None:
-        number = self.consult(self.desk.open_next_night)
+        self.open_night(None)
+
+    def open_night(self, folder_edits: str | None) -> None:
+        try:
+            number = self.desk.open_next_night(folder_edits)
+        except Exception as error:  # every failure reaches the Narrator, the folder's differences as a question
+            if is_folder_difference(error):
+                self.decide_folder(error, opening_next=True)
+            else:
+                self.report(error)
+            return
         if number is not None:
             self.night_open = True
             self.read_clock()
             self.show_place()
             self.refresh_bindings()
             self.notify(f"Night {number} is open at station {self.desk.station}.", title=f"Night {number} opens")
+
+
+def is_folder_difference(error: BaseException) -> bool:
+    from larp.desk.season import FolderDiffers
+
+    return isinstance(error, FolderDiffers)

@@ -18,6 +18,8 @@ class Opening:
     station: str | None = None
     narrator: str = ""
     hub: str | None = None
+    folder_edits: str | None = None
+    """What to do with sheets edited in the chronicle folder between games: apply, keep; None asks."""
 
     def known_narrator(self) -> str | None:
         """The Narrator given, else the one the record remembers; "" for none yet (a new record
@@ -39,12 +41,17 @@ class Opening:
     def named(self, narrator: str) -> Self:
         return replace(self, narrator=narrator)
 
+    def deciding(self, folder_edits: str) -> Self:
+        return replace(self, folder_edits=folder_edits)
+
     def open(self):
         """The desk on the night record, its night open and read (on the thread that calls it:
         a big night takes a second); `desk.go_live()` then keeps it level with the event."""
         from larp.desk import Desk
 
-        desk = Desk.open(db=self.db, chronicle=self.chronicle, station=self.station, narrator=self.narrator, hub=self.hub)
+        desk = Desk.open(
+            db=self.db, chronicle=self.chronicle, station=self.station, narrator=self.narrator, hub=self.hub, folder_edits=self.folder_edits
+        )
         try:
             desk.reload()
         except BaseException:

@@ -125,7 +125,16 @@ def test_scan_json_gives_the_sheet_and_the_card(run, chronicle):
     found = json.loads(out)
     assert status == 0
     assert (found["chronicle"], found["serial"]) == (chronicle.id, 1)
-    assert found["character"] == chronicle.characters["zoe"].model_dump(mode="json")
+    assert found["character"] == chronicle.characters["zoe"].model_dump(mode="json", exclude={"notes"})
+
+
+def test_a_scan_at_the_door_never_shows_the_private_notes_unless_asked(run, chronicle):
+    _, payload, _ = run("cards", "payload", "zoe")
+    for shown in ("text", "json"):
+        status, out, _ = run("scan", "--text", payload, "--format", shown)
+        assert status == 0 and "Sworn-to-the-Sabbat" not in out
+        status, out, _ = run("scan", "--text", payload, "--format", shown, "--notes")
+        assert status == 0 and "Sworn-to-the-Sabbat" in out
 
 
 def test_scan_image_prints_the_character(run, tmp_path):

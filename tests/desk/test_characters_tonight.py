@@ -19,7 +19,7 @@ def test_a_sheet_added_to_the_folder_after_the_night_opened_is_found_and_joins(t
     with open_desk(tmp_path) as desk:
         write_sheet(tmp_path / "chronicle" / "newbie.toml", NEWBIE)
         [change] = desk.folder_changes()
-        assert change.is_new and change.sheet.id == "newbie" and change.file == "newbie.toml"
+        assert change.is_new and change.sheet.id == "newbie" and change.file.endswith("newbie.toml")
         assert desk.lookup("newbie") == [] or desk.lookup("newbie")[0].id != "newbie"
 
         [entry] = desk.take([change])
@@ -33,7 +33,7 @@ def test_a_changed_sheet_is_shown_with_its_fields_then_taken_and_reversed(tmp_pa
         grown = {**SHEETS["wick"], "abilities": {"Stealth": 2, "Dodge": 1}, "notes": "a new Merit"}
         write_sheet(tmp_path / "chronicle" / "wick.toml", grown)
         [change] = desk.folder_changes()
-        assert not change.is_new and change.fields == ("notes", "abilities")
+        assert not change.is_new and change.said == "private notes changed; +Dodge 1"
         [entry] = desk.take([change])
         assert desk.sheet("wick").abilities == {"Stealth": 2, "Dodge": 1}
 
@@ -71,12 +71,14 @@ def test_larp_add_and_larp_change_record_a_sheet_file(tmp_path, capsys):
     db = tmp_path / "night.sqlite3"
     newbie = tmp_path / "newbie.toml"
     write_sheet(newbie, NEWBIE)
-    status, out, err = larp(capsys, "add", newbie, "--db", db, "--chronicle", folder, "--station", "hall")
+    assert larp(capsys, "night", "open", "--db", db, "--chronicle", folder, "--station", "hall")[0] == 0
+    status, out, err = larp(capsys, "add", newbie, "--db", db)
     assert status == 0 and "Nell Newbie joins the night" in out
+    assert f"now lives in the chronicle folder: {folder / 'newbie.toml'}" in out
 
     write_sheet(newbie, {**NEWBIE, "willpower": 3})
     status, out, err = larp(capsys, "change", newbie, "--db", db)
-    assert status == 0 and "Nell Newbie's sheet changes: willpower" in out
+    assert status == 0 and "Nell Newbie's sheet changes: Willpower 2 → 3" in out
 
     status, out, err = larp(capsys, "add", newbie, "--db", db)
     assert status == 1 and "already in tonight's record" in err

@@ -1,9 +1,11 @@
 """`close-night`: the next game starts from tonight's end, and tonight is archived."""
 
+import json
+
 import pytest
 
 from larp.desk import Desk, DeskError
-from tests.ledger.helpers import SHEETS, contest, open_desk, write_chronicle
+from tests.ledger.helpers import SHEETS, contest, larp, leap, open_desk, transcript, write_chronicle
 
 SPENT_NIGHT = [
     contest("cody", "Brawny", "janet", "Quick", ("rock", "scissors")),
@@ -56,16 +58,63 @@ def test_permanent_changes_are_kept_into_the_next_night(tmp_path):
         assert next_night.sheet("wick") == grown
 
 
-def test_an_archived_night_takes_no_more_entries_nor_new_bundle_entries(tmp_path):
+def test_an_archived_night_takes_no_more_entries_here_and_a_late_bundle_is_kept_and_flagged(tmp_path):
     bar = open_desk(tmp_path, station="bar", db="bar.sqlite3")
     hall = open_desk(tmp_path, station="hall", db="hall.sqlite3")
     call = hall.record(SPENT_NIGHT[0])
-    bar.record(SPENT_NIGHT[0])
+    late = bar.record(SPENT_NIGHT[0])
     bar.export(tmp_path / "bar.jsonl")
-    hall.archive_night()
+    following = hall.archive_night()
     with pytest.raises(DeskError, match="night 1 is archived"):
         hall.reverse(call.id, "too late")
-    with pytest.raises(DeskError, match="night 1, which is archived here"):
-        hall.merge(tmp_path / "bar.jsonl")
+    assert hall.merge(tmp_path / "bar.jsonl") == 2
+    flagged = [a for a in hall.reconcile(night=1).anomalies if a.kind == "late-entry"]
+    assert [(a.entry.id, a.entry.station) for a in flagged] == [(late.id, "bar")]
+    assert f"larp carry {late.short_id}" in flagged[0].message
+    assert hall.ledger.starting_states(hall.ledger.night("alder-bay", 2)) == following
     with pytest.raises(DeskError, match="archived already"):
         hall.archive_night()
+
+
+def test_between_games_larp_record_opens_no_night_by_itself(tmp_path, capsys):
+    desk = open_desk(tmp_path)
+    spend(desk)
+    desk.archive_night()
+    desk.close()
+    night = tmp_path / "night.json"
+    night.write_text(json.dumps(transcript([leap(1)])))
+    db = tmp_path / "night.sqlite3"
+    status, _, err = larp(capsys, "record", night, "--db", db)
+    assert status == 1 and "night 1 is closed and night 2 is not open yet" in err
+    with Desk.read(db) as after:
+        assert after.ledger.entries(after.ledger.night("alder-bay", 2)) == []
+    status, out, _ = larp(capsys, "night", "open", "--db", db)
+    assert status == 0 and "Night 2" in out
+    status, _, _ = larp(capsys, "record", night, "--db", db)
+    assert status == 0
+
+
+def test_a_first_night_is_still_opened_by_larp_record(tmp_path, capsys):
+    night = tmp_path / "night.json"
+    night.write_text(json.dumps(transcript([leap(1)])))
+    status, _, _ = larp(capsys, "record", night, "--db", tmp_path / "night.sqlite3", "--chronicle", write_chronicle(tmp_path / "chronicle"))
+    assert status == 0
+
+
+def test_two_stations_that_closed_the_same_night_apart_start_the_next_from_the_first_close(tmp_path, capsys):
+    bar = open_desk(tmp_path, station="bar", db="bar.sqlite3")
+    hall = open_desk(tmp_path, station="hall", db="hall.sqlite3")
+    hall.record(SPENT_NIGHT[0])
+    bar.record(SPENT_NIGHT[1])
+    first = hall.archive_night()
+    bar.archive_night()  # bar never heard of the hall's close
+    hall.export(tmp_path / "hall.jsonl", night=1)
+    bar.export(tmp_path / "bar.jsonl", night=1)
+    hall.merge(tmp_path / "bar.jsonl")
+    bar.merge(tmp_path / "hall.jsonl")
+    for desk in (hall, bar):
+        assert desk.ledger.starting_states(desk.ledger.night("alder-bay", 2)) == first
+        flagged = [(a.kind, a.entry.station, a.earlier.station) for a in desk.reconcile(night=1).anomalies if a.kind == "closed-twice"]
+        assert flagged == [("closed-twice", "bar", "hall")]
+    status, out, _ = larp(capsys, "reconcile", "--night", "1", "--db", tmp_path / "bar.sqlite3")
+    assert status == 0 and "closed-twice" in out and "station bar closed night 1 too" in out

@@ -75,7 +75,7 @@ def test_the_command_round_trip_through_folders(tmp_path, capsys):
     assert main(["chronicle", "import", str(path), "--out", str(tmp_path / "one")]) == 0
     printed = capsys.readouterr().out
     assert "2 characters" in printed and "mortal 1, vampire 1" in printed and "48 item" in printed
-    assert main(["chronicle", "export", str(tmp_path / "one"), "--out", str(tmp_path / "one.gex")]) == 0
+    assert main(["chronicle", "export", str(tmp_path / "one"), "--format", "gex", "--out", str(tmp_path / "one.gex")]) == 0
     assert main(["chronicle", "import", str(tmp_path / "one.gex"), "--out", str(tmp_path / "two")]) == 0
     one, two = load_chronicle(tmp_path / "one"), load_chronicle(tmp_path / "two")
     assert one.characters == two.characters and one.kept == two.kept
@@ -87,7 +87,7 @@ def exported(tmp_path, sheet: str) -> int:
     folder.mkdir()
     (folder / "chronicle.toml").write_text('id = "c"\nname = "C"\n', "utf-8")
     (folder / "om.toml").write_text(sheet, "utf-8")
-    return main(["chronicle", "export", str(folder), "--out", str(tmp_path / "c.gex")])
+    return main(["chronicle", "export", str(folder), "--format", "gex", "--out", str(tmp_path / "c.gex")])
 
 
 def test_characters_windows_1252_cannot_hold_are_written_as_question_marks_and_said(tmp_path, capsys):
@@ -116,5 +116,5 @@ def test_a_file_with_no_character_imports_its_records_and_says_so(tmp_path, caps
     assert main(["chronicle", "import", str(path), "--out", str(tmp_path / "items")]) == 0
     printed = capsys.readouterr().out
     assert "brought no character" in printed and "34 item" in printed and "larp station" not in printed
-    assert main(["chronicle", "export", str(tmp_path / "items"), "--out", str(tmp_path / "items.gex")]) == 0
+    assert main(["chronicle", "export", str(tmp_path / "items"), "--format", "gex", "--out", str(tmp_path / "items.gex")]) == 0
     assert load_chronicle(tmp_path / "items").kept == read_file(tmp_path / "items.gex").chronicle.kept

@@ -134,7 +134,7 @@ def long_night(count: int) -> list:
 
 
 def transcript(events, ids=tuple(SHEETS), house_rules: dict | None = None) -> dict[str, Any]:
-    """A transcript (TRANSCRIPT.md) of these events, as JSON data."""
+    """A transcript (docs/transcript.md) of these events, as JSON data."""
     return {
         "house_rules": house_rules or {},
         "characters": [SHEETS[cid] for cid in ids],

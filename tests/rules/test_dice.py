@@ -1,4 +1,4 @@
-"""D-OLD and D-NEW, RULES.md's summary of the tabletop dice systems (docs/DICE.md has each in full)."""
+"""D-OLD and D-NEW, docs/rules.md's summary of the tabletop dice systems (docs/DICE.md has each in full)."""
 
 import pytest
 

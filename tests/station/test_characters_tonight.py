@@ -52,7 +52,7 @@ async def test_the_card_of_a_character_added_to_the_folder_tonight_is_found_and_
         await pilot.pause()
         asked = app.screen
         assert isinstance(asked, ConfirmScreen)
-        assert "joins tonight: Nell Newbie (newbie.toml)" in plain(asked.query_one("#question-prompt").render())
+        assert "Nell Newbie: new (newbie.toml)" in plain(asked.query_one("#question-prompt").render())
         await pilot.press("y")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -69,7 +69,7 @@ async def test_ctrl_l_shows_what_changed_in_the_folder_and_esc_takes_nothing(app
         await pilot.press("ctrl+l")
         await pilot.pause()
         prompt = plain(app.screen.query_one("#question-prompt").render())
-        assert "changes abilities: Janet Reyes (janet.toml)" in prompt
+        assert "Janet Reyes: Leadership 1 → 2 (janet.toml)" in prompt
         await pilot.press("escape")
         await pilot.pause()
         assert desk.entries(kind=Kind.CHANGED.value) == []

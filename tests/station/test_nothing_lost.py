@@ -59,7 +59,7 @@ async def test_close_night_warns_while_the_station_is_on_screen_and_ctrl_o_opens
         await pilot.pause()
         assert not app.night_open
         assert "closed: Ctrl+O" in app.screen.query_one(ClockBar).place
-        assert "Ctrl+O opens the next night" in list(app._notifications)[-1].message
+        assert "Night 2 starts from its close, the same at every station: Ctrl+O opens it" in list(app._notifications)[-1].message
         assert app.check_action("open_night", ()) is True
         assert "Open the next night" in [command.title for command in app.get_system_commands(app.screen)]
 

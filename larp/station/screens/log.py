@@ -28,6 +28,7 @@ KIND_NAMES = {
     Kind.REVERSAL: "reversal",
     Kind.ADDED: "character added",
     Kind.CHANGED: "sheet changed",
+    Kind.BETWEEN: "between games",
     Kind.ROLL: "roll",
     Kind.HEALTH: "Health",
 }

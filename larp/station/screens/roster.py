@@ -67,7 +67,7 @@ class RosterScreen(StationScreen):
         table.clear()
         for state in shown:
             table.add_row(*roster_row(state), key=state.id)
-        everyone = len(self.desk.night().characters)
+        everyone = len(self.desk.roster())  # who plays: not the retired or dead
         said = f"{len(shown)} of {everyone} in tonight" if text.strip() else f"{everyone} in tonight"
         self.query_one("#roster-count", Static).update(said if shown or not text.strip() else f"{said}: nobody matches “{text.strip()}”")
 

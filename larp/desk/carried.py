@@ -1,0 +1,136 @@
+"""Between games: the sheets the record carries into the next night, and what the chronicle
+folder says differently.
+
+The record carries each character's starting state: as `close-night` left her (or as the
+station that opened the night first started her), then every between-games entry written
+since. The folder is read against what this record last took from it (a fingerprint per
+sheet, kept with the record's settings): only what was edited in the folder since is a
+difference, so that a change the record made (a retirement, an experience purchase) is not
+undone by a folder that has not heard of it yet.
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from larp.ledger import Entry, Kind, Ledger, NightRow, starting_data
+from larp.sheet import ANY_SHEET, Chronicle
+from larp.sheet.differences import said
+
+SEEN_SETTING = "folder_seen"
+"""The fingerprints of the folder's sheets as this record last took them, by chronicle."""
+GONE = "the sheet file was removed from the chronicle folder"
+NEW = "new"
+
+
+@dataclass(frozen=True)
+class FolderDifference:
+    """One character whose file in the folder says otherwise than the record."""
+
+    character: str
+    name: str
+    said: str
+    """`Social +Commanding; Subterfuge 1 → 2`, `new`, `file gone`."""
+    start: dict
+    """The starting state the difference, applied, gives her."""
+    file: str
+
+    def line(self) -> str:
+        return f"{self.name}: {self.said}"
+
+    @property
+    def sheet(self):
+        """Her sheet, the difference applied."""
+        return ANY_SHEET.validate_python(self.start["sheet"])
+
+    @property
+    def is_new(self) -> bool:
+        return self.said == NEW
+
+
+def first_opening(ledger: Ledger, night: NightRow) -> Entry | None:
+    opened = ledger.entries(night, kind=Kind.OPENED.value)
+    return min(opened, key=lambda entry: entry.order) if opened else None
+
+
+def carried_starts(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> dict[str, dict]:
+    """Each character's starting state for the night, as the record carries it: the first
+    station's opening if the night is under way, else `close-night`'s states (the chronicle's
+    sheets, for a night that follows none) and every between-games entry since."""
+    base = {cid: starting_data(sheet) for cid, sheet in chronicle.characters.items()}
+    if night is None:
+        return dict(sorted(base.items()))
+    opening = first_opening(ledger, night)
+    if opening is not None:
+        return {data["sheet"]["id"]: data for data in opening.payload["characters"]}
+    starts = ledger.starting_states(night) or base
+    for entry in sorted(ledger.entries(night, kind=Kind.BETWEEN.value), key=lambda entry: entry.order):
+        data = entry.payload["character"]
+        starts[data["sheet"]["id"]] = data
+    return dict(sorted(starts.items()))
+
+
+def changed_start(known: dict | None, sheet) -> dict:
+    """The starting state a changed sheet gives: her Willpower moves with its rating (a dot
+    bought between games is a dot she has), never above it."""
+    if known is None:
+        return starting_data(sheet)
+    rating = known["sheet"].get("willpower", 0)
+    willpower = known.get("willpower", rating) + sheet.willpower - rating
+    return starting_data(sheet, max(0, min(willpower, sheet.willpower)))
+
+
+def fingerprint(sheet) -> str:
+    text = json.dumps(sheet.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def seen_prints(ledger: Ledger, chronicle: str) -> dict[str, str] | None:
+    """What this record last took from the folder (None: it never said)."""
+    text = ledger.setting(f"{SEEN_SETTING}:{chronicle}")
+    return None if text is None else json.loads(text)
+
+
+def remember_seen(ledger: Ledger, chronicle: Chronicle, only: str | None = None) -> None:
+    """The folder's sheets (or `only` that character's) as the record now takes them."""
+    prints = {cid: fingerprint(sheet) for cid, sheet in sorted(chronicle.characters.items()) if only in (None, cid)}
+    if only is not None:
+        prints = {**(seen_prints(ledger, chronicle.id) or {}), **prints}
+    ledger.remember(f"{SEEN_SETTING}:{chronicle.id}", json.dumps(prints, sort_keys=True))
+
+
+def folder_differences(carried: dict[str, dict], chronicle: Chronicle, folder: Path | None, seen: dict[str, str] | None) -> list[FolderDifference]:
+    """What the folder says otherwise than the record, among what was edited in it since the
+    record last took it (everything, for a record that never took it)."""
+    differences = []
+    for cid, sheet in chronicle.characters.items():
+        if seen is not None and seen.get(cid) == fingerprint(sheet):
+            continue  # not edited in the folder since: the record's word stands
+        known = carried.get(cid)
+        if known is None:
+            differences.append(FolderDifference(cid, sheet.display_name, NEW, starting_data(sheet), file_of(folder, cid)))
+            continue
+        old = ANY_SHEET.validate_python(known["sheet"])
+        if old != sheet:
+            differences.append(FolderDifference(cid, sheet.display_name, said(old, sheet), changed_start(known, sheet), file_of(folder, cid)))
+    for cid, known in carried.items():
+        if cid in chronicle.characters or (seen is not None and cid not in seen):
+            continue  # in the folder, or never was (joined from a file elsewhere)
+        old = ANY_SHEET.validate_python(known["sheet"])
+        if not old.plays:
+            continue
+        retired = old.model_copy(update={"status": "retired", "status_reason": GONE})
+        start = starting_data(retired, known.get("willpower"))
+        differences.append(FolderDifference(cid, old.display_name, "file gone", start, file_of(folder, cid)))
+    return sorted(differences, key=lambda difference: difference.name.casefold())
+
+
+def file_of(folder: Path | None, character_id: str) -> str:
+    """The file a sheet was read from, as a Narrator names it (a sheet's file is named for its id, mostly)."""
+    if folder is None:
+        return ""
+    for path in sorted(folder.glob("*.toml")):
+        if path.stem == character_id:
+            return str(path)
+    return str(folder / f"{character_id}.toml")

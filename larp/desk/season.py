@@ -1,0 +1,227 @@
+"""Between games at the desk: one truth for the next night, its characters' status, and the
+chronicle as it stands.
+
+A change made while no night is open at this station is a between-games entry of the night to
+come (see `larp.desk.carried`): it syncs through the hub like any entry, and the night, once
+opened, starts from it. Opening a night reads the chronicle folder against what the record
+carries, and refuses to open while they differ until the Narrator applies or keeps the folder's
+word (`folder_edits`).
+"""
+
+from pathlib import Path
+
+from larp.desk.carried import (
+    FolderDifference,
+    carried_starts,
+    changed_start,
+    first_opening,
+    folder_differences,
+    remember_seen,
+    seen_prints,
+)
+from larp.desk.core import recorded
+from larp.desk.errors import DeskError
+from larp.desk.folder_writing import Written, write_chronicle_folder
+from larp.desk.opening import chronicle_settings, load_folder, number_to_open
+from larp.ledger import Entry, Kind, NightRow, starting_state
+from larp.ledger.reconcile import Reconciliation, reconcile
+from larp.sheet import Chronicle, Sheet
+from larp.sheet.differences import said
+
+FOLDER_EDITS = ("apply", "keep")
+STATUSES = ("active", "inactive", "retired", "dead")
+
+
+class FolderDiffers(DeskError):
+    """The folder says otherwise than the record: nothing is opened until the Narrator decides."""
+
+    def __init__(self, number: int, differences: list[FolderDifference]) -> None:
+        lines = "\n".join(f"  {difference.line()}" for difference in differences)
+        super().__init__(
+            f"the chronicle folder differs from the sheets the record carries into night {number}:\n{lines}\n"
+            "apply the folder's sheets (larp night open --apply) or keep the record's (--keep); nothing was opened"
+        )
+        self.number = number
+        self.differences = differences
+
+
+def playing(starts: list[dict]) -> str:
+    """`15 characters` (`and 2 retired or dead`, where some are)."""
+    kept = sum(1 for data in starts if data["sheet"].get("status", "active") in ("retired", "dead"))
+    said = f"{len(starts) - kept} character{'' if len(starts) - kept == 1 else 's'}"
+    return said + (f" and {kept} retired or dead" if kept else "")
+
+
+class BetweenGames:
+    folder_edits: str | None = None
+    """What to do with the folder's edits at the next opening: apply, keep; None asks (refuses)."""
+    from_folder: Path | None = None
+    """The chronicle folder the desk read its chronicle from, if it read one."""
+
+    # The night to come.
+
+    def next_night(self) -> int:
+        """The night this station opens next (or has open)."""
+        self._current()
+        if self.night_open_here:
+            return self.night_number
+        with recorded:
+            return number_to_open(self.ledger, self.chronicle.id, self.station)
+
+    def _next_row(self, create: bool = False) -> NightRow | None:
+        number = self.next_night()
+        with recorded:
+            row = self.ledger.night(self.chronicle.id, number)
+            if row is None and create:
+                with self.ledger.writing(f"night {number}") as db:
+                    row = self.ledger.add_night(db, self.chronicle.id, number)
+        return row
+
+    def carried(self) -> dict[str, dict]:
+        """Each character's starting state for the night to come, as the record carries it (the
+        chronicle's sheets for a first night)."""
+        row = self._next_row()
+        with recorded:
+            return carried_starts(self.ledger, row, self.chronicle)
+
+    def starting(self) -> dict:
+        """The night to come's characters as they will start it (`CharacterState`s), by id."""
+        return {cid: starting_state(data) for cid, data in self.carried().items()}
+
+    def states(self) -> dict:
+        """Every character as she stands: tonight's state while a night is open here, else her
+        start of the night to come; retired and dead characters included."""
+        self._current()
+        if self.night_open_here:
+            return dict(sorted(self.tonight.characters.items()))
+        return self.starting()
+
+    def standing(self) -> Chronicle:
+        """The chronicle as it stands (`states`' sheets): what cards, scans and exports read."""
+        sheets = {cid: state.sheet for cid, state in self.states().items()}
+        return self.chronicle.model_copy(update={"characters": sheets})
+
+    def preview(self) -> Reconciliation:
+        """The night to come before it opens, as a reconciliation of its opening alone: each
+        character as she will start it (nothing is written)."""
+        number = self.next_night()
+        starts = list(self.carried().values())
+        settings = chronicle_settings(self.chronicle)
+        opening = self._entry(Kind.OPENED, f"Night {number} before it opens", (), {"chronicle": settings, "characters": starts}, game_time=0.0, night=number)
+        return reconcile(self.chronicle.id, number, [opening])
+
+    def under_way(self, number: int) -> bool:
+        """Whether a station opened that night (else it is still to come)."""
+        with recorded:
+            row = self.ledger.night(self.chronicle.id, number) if self.chronicle else None
+            return row is not None and first_opening(self.ledger, row) is not None
+
+    # The folder against the record.
+
+    def folder_differences(self) -> list[FolderDifference]:
+        """What the chronicle folder says otherwise than the record carries into the night to come."""
+        if self.from_folder is None:
+            return []
+        carried = self.carried()
+        with recorded:
+            seen = seen_prints(self.ledger, self.chronicle.id)
+        return folder_differences(carried, load_folder(self.from_folder), self.from_folder, seen)
+
+    def _open_night(self) -> None:
+        differences = self.folder_differences()
+        if differences and self.folder_edits is None:
+            raise FolderDiffers(self.next_night(), differences)
+        if differences and self.folder_edits == "apply":
+            for difference in differences:
+                self._between(difference.start, "edited in the chronicle folder", difference.file)
+        if self.from_folder is not None:
+            with recorded:
+                remember_seen(self.ledger, load_folder(self.from_folder))
+        number = self.next_night()
+        starts = list(self.carried().values())
+        opening = self._entry(
+            Kind.OPENED,
+            f"Night {number} of {self.chronicle.name} opens at station {self.station} ({playing(starts)})",
+            (),
+            {"chronicle": chronicle_settings(self.chronicle), "characters": starts},
+            game_time=0.0,
+            night=number,
+        )
+        with recorded:
+            self.night_row, _ = self.ledger.open_night(self.chronicle.id, number, opening)
+
+    def folder_holds(self, character_id: str) -> None:
+        """Her file in the chronicle folder is the record's sheet now (`larp add` copied it
+        there): not an edit of the folder to ask about at the next opening."""
+        if self.from_folder is not None:
+            with recorded:
+                remember_seen(self.ledger, load_folder(self.from_folder), only=character_id)
+
+    def export_chronicle(self, folder: Path | None = None) -> Written:
+        """The chronicle as it stands written as a chronicle folder (by default, the one the
+        record reads): the TOML files and the record agree, and the folder, so written, is
+        what the record last took from it."""
+        target = Path(folder) if folder is not None else self.from_folder
+        if target is None:
+            raise DeskError("this record reads no chronicle folder: name one to write (--out DIR)")
+        in_place = self.from_folder is not None and target.resolve() == self.from_folder.resolve()
+        standing = self.standing()
+        done = write_chronicle_folder(standing, target, settings=not in_place)
+        if in_place:
+            with recorded:
+                remember_seen(self.ledger, load_folder(target))
+        return done
+
+    # Changes between games.
+
+    def amend(self, sheet: Sheet, why: str, file: str = "") -> Entry:
+        """A character's sheet for the next game (new, changed, retired), recorded while no night is
+        open here: a between-games entry saying who, when and why."""
+        carried = self.carried()
+        known = carried.get(sheet.id)
+        if known is not None and starting_state(known).sheet == sheet:
+            raise DeskError(f"{sheet.display_name}'s sheet is the one the record carries already: nothing to record")
+        if self.from_folder is not None:
+            with recorded:
+                if seen_prints(self.ledger, self.chronicle.id) is None:
+                    remember_seen(self.ledger, load_folder(self.from_folder))  # the folder as it was is taken
+        return self._between(changed_start(known, sheet), why, file)
+
+    def _between(self, start: dict, why: str, file: str = "") -> Entry:
+        if self.night_open_here:
+            raise DeskError(f"night {self.night_number} is open at station {self.station}: change the sheet in the night")
+        row = self._next_row(create=True)
+        with recorded:
+            opening = first_opening(self.ledger, row)
+        if opening is not None:
+            raise DeskError(
+                f"night {row.number} is under way at station {opening.station}: open it here (larp night open) "
+                "and change the sheet in the night"
+            )
+        sheet = starting_state(start).sheet
+        known = self.carried().get(sheet.id)
+        what = "joins the chronicle" if known is None else said(starting_state(known).sheet, sheet)
+        summary = f"{sheet.display_name} before night {row.number}: {what}" + (f"; {why}" if why not in what else "")
+        entry = self._entry(Kind.BETWEEN, summary, [sheet.id], {"character": start, "why": why, "file": file}, game_time=0.0, night=row.number)
+        with recorded:
+            written = self.ledger.append(row, entry)
+        self.refold_later()
+        return written
+
+    def retire(self, character_id: str, reason: str, status: str = "retired") -> Entry:
+        """A character's status for good (retired, dead, inactive, or active again), with the
+        reason: in the night if one is open here, else before the next."""
+        reason = " ".join(reason.split())
+        if status not in STATUSES:
+            raise DeskError(f"a status is one of {', '.join(STATUSES)}, not {status!r}")
+        if not reason and status != "active":
+            raise DeskError("say why (--reason): every Narrator who scans the card reads it")
+        sheet = self.standing().characters.get(character_id)
+        if sheet is None:
+            raise DeskError(f"there is no character {character_id!r} in the record")
+        if sheet.status == status:
+            raise DeskError(f"{sheet.display_name} is {status} already ({sheet.status_reason or 'no reason given'})")
+        changed = sheet.model_copy(update={"status": status, "status_reason": reason})
+        if self.night_open_here:
+            return self.change(changed)
+        return self.amend(changed, reason or f"{status} again")
