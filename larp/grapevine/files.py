@@ -13,6 +13,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from larp.grapevine.binary import read_binary
 from larp.grapevine.errors import GrapevineError
 
 SIZE_LIMIT = 20 * 1024 * 1024
@@ -58,7 +59,7 @@ def parse(data: bytes, source: str) -> ET.Element:
         raise GrapevineError(source, "is a Grapevine menu file (.gvm: the trait menus Grapevine "
                              "offers), not a chronicle: export the characters as a .gex file")
     if magic in BINARY_MAGIC:
-        return _binary(data, source)
+        return read_binary(data, source)
     text = decode(data)
     if not text.lstrip("\ufeff \t\r\n").startswith("<"):
         raise GrapevineError(source, "is not a Grapevine file: neither XML (<grapevine version=…>) "
@@ -73,13 +74,6 @@ def parse(data: bytes, source: str) -> ET.Element:
     return root
 
 
-def _binary(data: bytes, source: str) -> ET.Element:
-    try:
-        from larp.grapevine.binary import read_binary
-    except ImportError:
-        raise GrapevineError(source, "is a binary Grapevine file, which this version of larp "
-                             "can't read: save it from Grapevine as XML") from None
-    return read_binary(data, source)
 
 
 def decode(data: bytes) -> str:

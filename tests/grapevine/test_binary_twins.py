@@ -1,17 +1,11 @@
 """A binary Grapevine file (GVBE) gives the same characters as its XML twin."""
 
-import importlib.util
-
 import pytest
 
 from larp.grapevine.folder import read_file
 from tests.grapevine.samples import binary_twins, need_samples, shown
 
-pytestmark = [
-    need_samples,
-    pytest.mark.skipif(importlib.util.find_spec("larp.grapevine.binary") is None,
-                       reason="larp/grapevine/binary.py, the binary reader (branch gvbinary), is not merged yet"),
-]
+pytestmark = need_samples
 
 
 @pytest.mark.parametrize("twins", binary_twins(), ids=lambda t: t[0].name)
