@@ -15,13 +15,14 @@ from larp.rules.challenge.legal import Move, Offer, legal_actions
 from larp.rules.challenge.outcome import Outcome, Spent, outcome
 from larp.rules.challenge.play import CONCLUDE, apply
 from larp.rules.challenge.start import start_challenge
-from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result, SideState
+from larp.rules.challenge.state import ChallengeState, Phase, Result, SideState
 from larp.rules.challenge.throws import round_result
 from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
-from larp.rules.night import (
+from larp.rules.locks import Lock, Locks
+from larp.rules.night import Night
+from larp.rules.events import (
     EventResult,
-    Night,
     advance,
     apply_event,
     finish,
@@ -39,6 +40,7 @@ __all__ = [
     "CharacterState",
     "EventResult",
     "Lock",
+    "Locks",
     "Move",
     "Night",
     "Note",
