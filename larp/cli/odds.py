@@ -11,10 +11,6 @@
         each of its steps (or before step K only), from where the challenge stands then.
 """
 
-import sys
-
-from larp.cli.resolve import EXIT_BAD_INPUT, EXIT_FORBIDDEN
-
 POLICY_HELP = (
     "how the sides spend their retests: best (default), both play to win, at each choice taking what "
     "gives the better margin; always, the loser retests whenever she can (uncancellable sources first) "
@@ -73,10 +69,3 @@ def run(args) -> int:
 
     return show_challenge_odds(args)
 
-
-def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
-    print(f"larp odds: {message}", file=sys.stderr)
-    return status
-
-
-__all__ = ["EXIT_FORBIDDEN", "fail", "register", "run"]

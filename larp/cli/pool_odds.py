@@ -2,7 +2,7 @@
 
 import json
 
-from larp.cli.odds import fail
+from larp.cli.exits import fail
 
 
 def show_pool_odds(args) -> int:
@@ -11,9 +11,9 @@ def show_pool_odds(args) -> int:
     from larp.rules.dice.odds import chart, odds
 
     if args.system is None or args.pool is None:
-        return fail("a pool's odds need both --system (storyteller or storytelling) and --pool N")
+        return fail("odds", "a pool's odds need both --system (storyteller or storytelling) and --pool N")
     if args.pool > 200 or args.pool < -50:
-        return fail(f"--pool {args.pool}: give a pool from -50 to 200 dice")
+        return fail("odds", f"--pool {args.pool}: give a pool from -50 to 200 dice")
     try:
         if args.system == "storyteller":
             options = StorytellerOptions(difficulty=args.difficulty, willpower=args.willpower, botch=args.botch,
@@ -21,10 +21,10 @@ def show_pool_odds(args) -> int:
         else:
             options = StorytellingOptions(again=args.again, rote=args.rote, willpower=args.willpower)
         if args.upto is not None and not 0 <= args.upto <= 500:
-            return fail(f"--upto {args.upto}: give 0 to 500 successes")
+            return fail("odds", f"--upto {args.upto}: give 0 to 500 successes")
         found = odds(args.pool, options, args.upto)
     except RuleError as error:
-        return fail(f"{error.message} ({error.rule})")
+        return fail("odds", f"{error.message} ({error.rule})")
     if args.format == "json":
         print(json.dumps({"pool": args.pool, "options": _options(args), **found.to_json()}, ensure_ascii=False))
         return 0

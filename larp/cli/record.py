@@ -17,7 +17,8 @@ from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
 from larp.cli.output import counted
-from larp.cli.resolve import EXIT_BAD_INPUT, EXIT_FORBIDDEN, read_input
+from larp.cli.exits import EXIT_BAD_INPUT, EXIT_FORBIDDEN
+from larp.cli.resolve import read_input
 
 
 def register(subparsers) -> None:
