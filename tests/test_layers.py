@@ -7,7 +7,13 @@ FORBIDDEN = ("textual", "sqlite3", "fpdf", "qrcode", "zxingcpp", "PIL")
 
 
 def loaded_after(module: str) -> set[str]:
-    code = f"import sys, {module}; print('\\n'.join(sys.modules))"
+    """Every package loaded once `module` and each module under it are imported (a package
+    may import its names only when first asked for)."""
+    code = (
+        f"import sys, importlib, pkgutil, {module}; "
+        f"[importlib.import_module(found.name) for found in pkgutil.walk_packages({module}.__path__, '{module}.')]; "
+        "print('\\n'.join(sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     return {name.split(".")[0] for name in out.split()}
 
