@@ -72,7 +72,8 @@ reverses, result (EventResult, for adjudications and regains), payload, short_id
 
 from larp.desk.desk import Desk
 from larp.desk.errors import DeskError
-from larp.desk.rolling import Prepared, RollCall, read_faces, roll_lines
+from larp.desk.roll_call import Prepared, RollCall
+from larp.desk.rolling import read_faces, roll_lines
 from larp.ledger import Entry
 from larp.ledger.reconcile import Reconciliation
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from larp.desk.deciding import defense_against, draw_one, initiative_order
 from larp.desk.errors import DeskError
-from larp.desk.rolling import RollCall
+from larp.desk.roll_call import RollCall
 from larp.ledger import Entry, Kind
 from larp.sheet import StorytellingSheet
 

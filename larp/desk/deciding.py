@@ -3,19 +3,16 @@ result die by die, and the station's own dice (`secrets`, or a seeded generator 
 
 import random
 import secrets
-from typing import TYPE_CHECKING
 
 from larp.desk.errors import DeskError
 from larp.rules import RuleError
 from larp.rules.dice import Options, StorytellerOptions, StorytellingOptions, dice_needed, roll, roll_with
 from larp.rules.dice.combat import InitiativeRoll, defense
 from larp.rules.dice.combat import initiative_order as ordered
-
-if TYPE_CHECKING:
-    from larp.desk.rolling import Prepared
+from larp.desk.roll_call import Prepared
 
 
-def options(prepared: "Prepared") -> Options:
+def options(prepared: Prepared) -> Options:
     """The engine's options for the roll called (Willpower's three Storytelling dice are
     already in `prepared.dice`)."""
     call = prepared.call
@@ -24,7 +21,7 @@ def options(prepared: "Prepared") -> Options:
     return StorytellingOptions(again=call.again, rote=call.rote)
 
 
-def needed(prepared: "Prepared", faces: list[int]) -> int:
+def needed(prepared: Prepared, faces: list[int]) -> int:
     """Dice still owed after `faces`, rerolls earned included (below 0: that many too many)."""
     try:
         return dice_needed(prepared.dice, faces, options(prepared))
@@ -32,7 +29,7 @@ def needed(prepared: "Prepared", faces: list[int]) -> int:
         raise DeskError.forbidden(error) from None
 
 
-def decide(prepared: "Prepared", faces: list[int]) -> dict:
+def decide(prepared: Prepared, faces: list[int]) -> dict:
     """The result as the night record keeps it: successes, outcome, each die with what it did
     and the rule behind it, the notes."""
     try:
@@ -47,7 +44,7 @@ def decide(prepared: "Prepared", faces: list[int]) -> dict:
     }
 
 
-def station_faces(prepared: "Prepared", seed: int | None) -> list[int]:
+def station_faces(prepared: Prepared, seed: int | None) -> list[int]:
     """The station rolls: every die the pool and its rerolls take."""
     draw = (lambda: secrets.randbelow(10) + 1) if seed is None else _seeded(seed)
     try:

@@ -2,7 +2,6 @@
 Health marked, Initiative and attacks; every roll one entry of the night record."""
 
 import re
-from dataclasses import dataclass, field
 
 from larp.desk.errors import DeskError
 from larp.ledger import Entry, Kind
@@ -10,63 +9,8 @@ from larp.rules.dice.health import MARKS
 from larp.rules.tabletop import TableState
 from larp.sheet import NamedPool, PoolError, PoolPart, parse_pool
 from larp.desk.deciding import decide, needed, options, station_faces
+from larp.desk.roll_call import Prepared, RollCall, pool_text
 from larp.rules.dice.odds import Odds, odds
-
-DEFAULT_DIFFICULTY = 6
-
-
-@dataclass(frozen=True)
-class RollCall:
-    """What the Narrator calls for: whose pool, against what, with which options."""
-
-    pool: str
-    """Named from the sheet ("Dexterity + Firearms + 2", "Wits + Composure") or a number of dice."""
-    character: str | None = None
-    action: str = ""
-    difficulty: int = DEFAULT_DIFFICULTY
-    """Storyteller: 2 to 10."""
-    again: int = 10
-    """Storytelling: 10-again, 9-again or 8-again."""
-    rote: bool = False
-    willpower: bool = False
-    specialty: bool = False
-    modifier: int = 0
-    """Dice added or taken by circumstances, beyond the pool as named."""
-    wounds: bool = True
-    """The roller's wound penalty counts (D-HEALTH-2)."""
-    target: int | None = None
-    """An extended action: the successes needed in all."""
-    damage: str | None = None
-    """A character whose Health track takes the successes as damage (an attack)."""
-    damage_kind: str = "lethal"
-    defense: int = 0
-    """Dice taken away by the defender's Defense and armor (an attack)."""
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """A roll called and read against the sheet, before any die falls."""
-
-    call: RollCall
-    system: str
-    pool: NamedPool
-    dice: int
-    """The dice to roll, every option counted (0 or less: a chance die in the Storytelling System)."""
-    reasons: tuple[tuple[str, int, str], ...] = field(default=())
-    """What changed the pool beyond its Traits: (what, dice, rule)."""
-
-    @property
-    def text(self) -> str:
-        """`Dexterity 3 + Athletics 2 + 2, Willpower +3 (D-NEW-3) = 10 dice`."""
-        return pool_text(self.pool.text, self.reasons, self.dice, self.system)
-
-
-def pool_text(named: str, reasons, dice: int, system: str) -> str:
-    """A pool in words: its Traits and numbers, each option with its rule, the dice it makes."""
-    said = named + "".join(f", {what} {count:+d} ({rule})" for what, count, rule in reasons)
-    if system == "storytelling" and dice <= 0:
-        return f"{said} = {dice}: a chance die (D-NEW-2)"
-    return f"{said} = {dice} {'die' if dice == 1 else 'dice'}"
 
 
 class Rolling:

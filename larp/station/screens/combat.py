@@ -21,6 +21,7 @@ from larp.sheet import StorytellingSheet
 from larp.station.modals import ConfirmScreen, NumberScreen, PickScreen
 from larp.station.scan_catcher import HoldsScans
 from larp.station.screens.base import StationScreen
+from larp.station.screens.dice import DiceScreen
 from larp.station.screens.marking import mark_damage
 from larp.station.widgets.fitted import Fitted
 from larp.station.widgets.table_sheet import track_text
@@ -222,8 +223,6 @@ class CombatScreen(HoldsScans, StationScreen):
         )
         if kind is None:
             return
-        from larp.station.screens.dice import DiceScreen
-
         attack = Attack(attacker, defender, kind, attacks_before=self.attacks_on[defender], dodging=defender in self.dodging)
         entry = await self.app.push_screen_wait(DiceScreen(attacker, attack=attack))
         if entry is not None:

@@ -23,6 +23,7 @@ from larp.desk.combat import Attack
 from larp.station.errors import sentence
 from larp.station.screens.base import StationScreen
 from larp.station.screens.marking import mark_damage
+from larp.station.wanted import CombatWanted
 from larp.station.widgets.fitted import Fitted
 from larp.station.widgets.pool_odds import PoolOdds
 from larp.station.widgets.roll_options import RollOptions
@@ -273,9 +274,7 @@ class DiceScreen(StationScreen):
             self.prepare()
 
     def action_combat(self) -> None:
-        from larp.station.screens.combat import CombatScreen
-
-        self.app.push_screen(CombatScreen(first=self.character_id), callback=lambda _: self.turn_over())
+        self.post_message(CombatWanted(self, self.character_id))
 
     def turn_over(self) -> None:
         self.show_roller()
