@@ -32,6 +32,11 @@ class Kind(StrEnum):
 REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH)
 
 
+
+def short_id(entry_id: str) -> str:
+    """The start of an entry's id that a Narrator reads and types: its first eight characters."""
+    return entry_id[:8]
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     id: str
@@ -63,7 +68,7 @@ class Entry:
 
     @property
     def short_id(self) -> str:
-        return self.id[:8]
+        return short_id(self.id)
 
     def to_json(self) -> dict[str, Any]:
         """The entry as a line of a bundle, and as `larp log --format json` prints it."""
