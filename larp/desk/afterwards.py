@@ -41,12 +41,12 @@ class Afterwards:
         row = self._night(night)
         station = station or self.station
         with recorded:
-            lines = self.ledger.lines(row, station=station)
-            if not lines:
+            count, lines = self.ledger.filed_lines(row, station=station)
+            if not count:
                 raise DeskError(f"station {station!r} wrote nothing in night {row.number}: there is nothing to export")
             exported = self.now().isoformat(timespec="seconds")
-            write_bundle(Path(out), row.chronicle, row.number, station, lines, exported)
-        return len(lines)
+            write_bundle(Path(out), row.chronicle, row.number, station, lines, count, exported)
+        return count
 
     def merge(self, bundle: Path) -> int:
         """Bring another station's bundle into this record, whole or not at all; how many

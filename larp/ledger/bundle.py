@@ -16,7 +16,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -64,31 +64,47 @@ class Header(BaseModel):
     exported: str
 
 
-def write_bundle(path: Path, chronicle: str, night: int, station: str, lines: list[str], exported: str) -> None:
-    """Write the bundle (the entries' lines as the record keeps them) next to its place, then
-    move it there: never half a bundle."""
+def write_bundle(path: Path, chronicle: str, night: int, station: str, lines: Iterable[str], count: int, exported: str) -> None:
+    """Write the bundle (the `count` entries' lines as the record keeps them) next to its place,
+    then move it there: never half a bundle. The lines are written as they come, a few at a
+    time: a night of any length in the memory of a short one."""
     header = {
         "bundle": FORMAT,
         "version": VERSION,
         "chronicle": chronicle,
         "night": night,
         "station": station,
-        "entries": len(lines),
+        "entries": count,
         "exported": exported,
     }
-    body = json.dumps(header, separators=(",", ":")) + "\n" + "".join(line + "\n" for line in lines)
-    data = body.encode("utf-8")
-    data += (json.dumps({"checksum": "sha256:" + hashlib.sha256(data).hexdigest()}) + "\n").encode("utf-8")
     path = Path(path)
     partial = path.with_name(path.name + ".partial")
     try:
         with open(partial, "wb") as out:
-            out.write(data)
+            digest = hashlib.sha256()
+            for chunk in chunks(json.dumps(header, separators=(",", ":")), lines):
+                data = chunk.encode("utf-8")
+                digest.update(data)
+                out.write(data)
+            out.write((json.dumps({"checksum": "sha256:" + digest.hexdigest()}) + "\n").encode("utf-8"))
             out.flush()
             os.fsync(out.fileno())
         os.replace(partial, path)
     except OSError as error:
         raise LedgerError(f"the bundle can't be written to {path} ({error.strerror or error})") from None
+
+
+def chunks(header: str, lines: Iterable[str], size: int = 500) -> Iterator[str]:
+    """The header and the lines, each ended by a newline, `size` lines to a piece."""
+    yield header + "\n"
+    piece: list[str] = []
+    for line in lines:
+        piece.append(line)
+        if len(piece) == size:
+            yield "\n".join(piece) + "\n"
+            piece = []
+    if piece:
+        yield "\n".join(piece) + "\n"
 
 
 def read_bundle(path: Path) -> Bundle:

@@ -29,7 +29,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench_resolve import night  # noqa: E402
+
+from tests.rules.test_locks import locked_night_data  # noqa: E402
 
 ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parents[2])
 LARP = [sys.executable, "-m", "larp"]
@@ -96,32 +99,9 @@ def said(name: str, figures: tuple[float, float, float, float], budget_s: float 
     return line + (f"  ({'; '.join(verdicts)})" if verdicts else "")
 
 
-def social_night(challenges: int, characters: int) -> dict:
-    """Contested Social challenges the challenger always loses, the clock never moving: each
-    one sets a five-minute lock, and no two are the same challenge (the effect differs)."""
-    cast = [
-        {"id": f"c{i}", "name": f"Character {i}", "traits": {"social": {"Witty": 99}, "physical": {"Quick": 1}}}
-        for i in range(characters)
-    ]
-    events = [
-        {
-            "challenge": {
-                "kind": "contested",
-                "category": "social",
-                "challenger": {"character": f"c{n % characters}", "trait": "Witty"},
-                "defender": {"character": f"c{(n + 1 + n // characters % (characters - 1)) % characters}", "trait": "Witty"},
-                "effect": f"sway {n}",
-                "steps": [{"throw": {"challenger": "rock", "defender": "paper"}}],
-            }
-        }
-        for n in range(challenges)
-    ]
-    return {"characters": cast, "events": events}
-
-
 def resolve_rows(folder: Path, size: int, runs: int) -> None:
     characters = max(100, 300 * size // 10_000)
-    for name, data in (("resolve", night(challenges=size, characters=characters)), ("resolve, all locked", social_night(size, characters))):
+    for name, data in (("resolve", night(challenges=size, characters=characters)), ("resolve, all locked", locked_night_data(size, characters))):
         source = folder / f"{name.replace(', ', '-').replace(' ', '-')}-{size}.json"
         source.write_text(json.dumps(data))
         figures = run(larp("resolve", str(source)), runs)

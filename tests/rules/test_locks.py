@@ -10,24 +10,30 @@ from larp.sheet.transcript import Transcript
 CHARACTERS = 100
 
 
-def locked_night(challenges: int) -> Transcript:
+def locked_night_data(challenges: int, characters: int = CHARACTERS) -> dict:
     """Social challenges the challenger always loses, the clock never moving: each sets a lock,
-    and no two are the same challenge, so every lock still holds at the night's end."""
-    cast = [{"id": f"c{i}", "name": f"C{i}", "traits": {"social": {"Witty": 99}}} for i in range(CHARACTERS)]
+    and no two are the same challenge, so every lock still holds at the night's end (as JSON;
+    tests/bench/bench_night_size.py replays it too). Each character challenges at most
+    `characters - 1` times."""
+    cast = [{"id": f"c{i}", "name": f"C{i}", "traits": {"social": {"Witty": 99}}} for i in range(characters)]
     events = [
         {
             "challenge": {
                 "kind": "contested",
                 "category": "social",
-                "challenger": {"character": f"c{n % CHARACTERS}", "trait": "Witty"},
-                "defender": {"character": f"c{(n + 1 + n // CHARACTERS) % CHARACTERS}", "trait": "Witty"},
+                "challenger": {"character": f"c{n % characters}", "trait": "Witty"},
+                "defender": {"character": f"c{(n + 1 + n // characters % (characters - 1)) % characters}", "trait": "Witty"},
                 "effect": f"sway {n}",
                 "steps": [{"throw": {"challenger": "rock", "defender": "paper"}}],
             }
         }
         for n in range(challenges)
     ]
-    return Transcript.model_validate({"characters": cast, "events": events})
+    return {"characters": cast, "events": events}
+
+
+def locked_night(challenges: int) -> Transcript:
+    return Transcript.model_validate(locked_night_data(challenges))
 
 
 def test_r_night_2_a_lock_is_found_among_its_pairs_only():
