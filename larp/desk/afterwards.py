@@ -70,8 +70,8 @@ class Afterwards:
         if self.opened_here and not self.closed:
             self.close_night()
         refresh = self.chronicle.willpower_refresh if self.chronicle else "full"
-        ends = self.reconcile().characters
-        following = {cid: next_starting_data(night.end, refresh) for cid, night in ends.items()}
+        ends = self.tonight.characters  # the desk's fold, just brought up to date: the night is not folded again
+        following = {cid: next_starting_data(state, refresh) for cid, state in sorted(ends.items())}
         with recorded:
             self.night_row = self.ledger.archive(row, self.now().isoformat(timespec="seconds"), following)
         return following

@@ -5,7 +5,7 @@ import json
 import tracemalloc
 
 from larp.desk import Desk
-from larp.ledger import store
+from larp.ledger import next_starting_data, store
 from tests.ledger.helpers import contest, larp, open_desk, regaining
 
 SHOVE = contest("janet", "Quick", "cody", "Brawny", ("rock", "scissors"))
@@ -72,3 +72,15 @@ def test_reading_four_times_the_night_takes_no_more_memory(tmp_path, monkeypatch
                 desk.advance(1)
             peaks.append(peak_reading(desk))
     assert peaks[1] < 2 * peaks[0]
+
+
+def test_close_night_starts_the_next_night_as_the_reconciliation_ends_it(tmp_path):
+    """close-night reads and folds the night once (the desk's own fold), and gives what the
+    reconciliation's end states give: two stations merged, a reversal among them."""
+    with two_stations(tmp_path) as hall:
+        shove = next(entry for entry in hall.entries() if entry.kind.value == "adjudication" and entry.station == "bar")
+        hall.reverse(shove.id, "the wrong Trait was bid")
+        hall.advance(2)
+        hall.record(contest("janet", "Tough", "wick", "Quick", ("rock", "scissors")))
+        ends = {cid: next_starting_data(night.end, "full") for cid, night in hall.reconcile().characters.items()}
+        assert hall.archive_night() == ends
