@@ -30,3 +30,14 @@ def test_larp_resolve_does_not_load_the_station():
     )
     err = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr
     assert "textual" not in {name.split(".")[0] for name in err.split()}
+
+
+def test_no_name_the_rules_give_is_also_one_of_their_modules():
+    """`larp.rules` gives its names when first asked for; a module of the same name, once
+    imported, would stand in the name's place."""
+    import pkgutil
+
+    import larp.rules
+
+    modules = {found.name for found in pkgutil.iter_modules(larp.rules.__path__)}
+    assert not modules & set(larp.rules.WHERE)

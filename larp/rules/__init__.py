@@ -26,11 +26,13 @@ WHERE = {
     "Night": "larp.rules.night",
     **dict.fromkeys(("EventResult", "advance", "apply_event", "finish", "play_steps", "regain", "run_challenge"), "larp.rules.events"),
     **dict.fromkeys(("Note", "game_time"), "larp.rules.notes"),
-    **dict.fromkeys(("Replay", "replay", "replaying"), "larp.rules.replay"),
+    **dict.fromkeys(("Replay", "replay", "replaying"), "larp.rules.resolving"),
     **dict.fromkeys(("Side", "Sign"), "larp.rules.signs"),
 }
 """Where each name of the engine lives: imported when first asked for, so that a command using
-one corner of the rules (the dice odds, an error) does not load the whole engine and the sheets."""
+one corner of the rules (the dice odds, an error) does not load the whole engine and the sheets.
+No name here is also a module of this package: importing that module would set the package's
+name to the module."""
 
 
 def __getattr__(name: str):
