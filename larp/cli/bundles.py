@@ -4,7 +4,7 @@ from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
 from larp.cli.one_shot import collector_paused
-from larp.cli.output import counted
+from larp.words import counted
 
 
 def register(subparsers) -> None:
@@ -28,6 +28,8 @@ def run_export(args) -> int:
             count = desk.export(args.out, night=args.night, station=args.station)
             night = args.night or desk.night_number
             print(f"{args.out}: {counted(count, 'entry', 'entries')} of station {args.station or desk.station}, night {night}")
+            if not args.station or args.station == desk.station:
+                print(f"Signed by station {desk.station}, key {desk.signing_key()}")
     except DeskError as error:
         return failed("export", error)
     return 0
@@ -43,7 +45,7 @@ def run_merge(args) -> int:
         with Desk.open(args.db, open_night=False) as desk:
             for bundle in args.bundles:
                 try:
-                    print(f"{bundle}: {counted(desk.merge(bundle), 'new entry', 'new entries')}")
+                    print(f"{bundle}: {counted(desk.merge(bundle, heard=print), 'new entry', 'new entries')}")
                 except DeskError as error:
                     status = failed("merge", error)
     except DeskError as error:

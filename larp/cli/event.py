@@ -1,9 +1,14 @@
-"""`larp hub start|stop|status`, `larp join URL`, `larp sync`: the event's shared record."""
+"""`larp hub start|stop|status|init`, `larp join [FILE]`, `larp sync`: the event's shared record.
+
+The addresses carry passwords: they are read from a file, the environment, standard input or
+a prompt, never from the command line (larp.cli.hub_line)."""
 
 import sys
 from pathlib import Path
 
+from larp.cli.hub_line import AddressError, address
 from larp.cli.night_record import add_db_option, failed
+from larp.words import counted
 
 
 def register(subparsers) -> None:
@@ -20,9 +25,19 @@ def register(subparsers) -> None:
     status = actions.add_parser("status", help="the stations seen, entries per station, the last sync of each")
     add_dir_option(status)
     status.set_defaults(func=run_status)
+    init = actions.add_parser("init", help="make the event's tables on a PostgreSQL you run, as its owner, once; print how stations join")
+    init.add_argument(
+        "owner", nargs="?", metavar="FILE",
+        help="a file holding the owner's address, postgresql://… (default: $LARP_HUB_OWNER, else standard input, else asked)",
+    )
+    init.add_argument("--host", metavar="HOST", help="the server's address as the stations reach it (default: the owner's)")
+    init.add_argument("--role", default="larp_station", metavar="NAME", help="the stations' role (default larp_station)")
+    init.set_defaults(func=run_init)
 
-    join = subparsers.add_parser("join", help="this station joins an event: the line larp hub start printed")
-    join.add_argument("url", metavar="URL", help="postgresql://… as larp hub start printed it, or a PostgreSQL of your own")
+    join = subparsers.add_parser(
+        "join", help="this station joins an event: the line larp hub start printed, from FILE, $LARP_HUB, standard input or asked"
+    )
+    join.add_argument("hub", nargs="?", metavar="FILE", help="a file holding the line larp hub start (or init) printed; never the line itself")
     add_db_option(join)
     join.add_argument("--station", help="this station's name in the night record (default: the one the record knows)")
     join.set_defaults(func=run_join)
@@ -51,9 +66,30 @@ def run_start(args) -> int:
             file=sys.stderr,
         )
     print(f"The event's hub is running on port {settings.port} ({settings.listen}).")
-    print("Each other station joins it with this line. It carries the hub's password: hand it only to Narrators.")
+    print_join(settings.join_url())
+    return 0
+
+
+def print_join(url: str) -> None:
+    print("Each other station joins it with this address. It carries the hub's password: hand it only to Narrators.")
     print()
-    print(f"    larp join '{settings.join_url()}'")
+    print(f"    {url}")
+    print()
+    print("At each station, run larp join --station NAME and paste it when asked (it is not shown), or put it in a")
+    print("file only that station's user can read (chmod 600) and run larp join FILE --station NAME.")
+
+
+def run_init(args) -> int:
+    from larp.desk import DeskError
+    from larp.desk.event import init_hub
+
+    try:
+        owner = address(args.owner, "LARP_HUB_OWNER", "the owner's address of the event's database")
+        url = init_hub(owner, args.host, args.role)
+    except (AddressError, DeskError) as error:
+        return failed("hub init", error)
+    print("The event's tables are made, and the stations' role may only read them and add entries.")
+    print_join(url)
     return 0
 
 
@@ -77,10 +113,11 @@ def run_status(args) -> int:
         settings, stations = hub_status(args.dir)
     except DeskError as error:
         return failed("hub status", error)
-    print(f"The hub is running on port {settings.port} ({settings.listen}); {len(stations)} stations seen.")
+    print(f"The hub is running on port {settings.port} ({settings.listen}); {counted(len(stations), 'station')} seen.")
     for station in stations:
         last = station.last_sync or "never synced"
-        print(f"  {station.name}: {station.entries} entries, last sync {last}")
+        key = f"key {station.key}" if station.key else "never registered"
+        print(f"  {station.name}: {counted(station.entries, 'entry')}, last sync {last}, {key}")
     return 0
 
 
@@ -88,9 +125,10 @@ def run_join(args) -> int:
     from larp.desk import Desk, DeskError
 
     try:
+        url = address(args.hub, "LARP_HUB", "the event's address")
         with Desk.open(db=args.db, station=args.station, open_night=False) as desk:
-            moved = desk.join(args.url)
-    except DeskError as error:
+            moved = desk.join(url)
+    except (AddressError, DeskError) as error:
         return failed("join", error)
     print(f"Station {desk.station} joined the event.")
     print_moved(moved)
@@ -110,6 +148,6 @@ def run_sync(args) -> int:
 
 
 def print_moved(moved) -> None:
-    print(f"{moved.pushed} entries sent to the hub, {moved.pulled} new entries from the other stations")
+    print(f"{counted(moved.pushed, 'entry')} sent to the hub, {counted(moved.pulled, 'new entry')} from the other stations")
     for said in moved.cards:
         print(f"Cards: {said}")

@@ -7,7 +7,7 @@ from pathlib import Path
 from larp.cli.exits import EXIT_FAILED
 from larp.cli.night_record import add_db_option, failed
 from larp.cli.one_shot import collector_paused
-from larp.cli.output import counted
+from larp.words import counted
 
 
 def register(subparsers) -> None:

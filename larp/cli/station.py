@@ -9,7 +9,8 @@ import shlex
 import sys
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option
+from larp.cli.hub_line import AddressError, address
+from larp.cli.night_record import add_db_option, failed
 
 LOCAL_HOST = "127.0.0.1"
 NIGHT_OPTIONS = ("db", "chronicle", "station", "narrator", "hub")
@@ -46,9 +47,9 @@ def add_night_options(parser) -> None:
     parser.add_argument("--narrator", default="", help="the Narrator at this station")
     parser.add_argument(
         "--hub",
-        default=os.environ.get("LARP_HUB") or None,
-        metavar="URL",
-        help="join the event at URL (the line larp hub start printed; default: $LARP_HUB, else the event the record joined)",
+        metavar="FILE",
+        help="join the event whose address FILE holds (the line larp hub start printed; default: $LARP_HUB, "
+        "else the event the record joined); never the address itself, which any user can list",
     )
 
 
@@ -63,10 +64,20 @@ def night_arguments(args) -> list[str]:
     return words
 
 
+def hub_of(args) -> str | None:
+    """The event's address: from --hub FILE, else $LARP_HUB, else none (the record's own)."""
+    return address(args.hub, "LARP_HUB", "the event's address", ask=False)
+
+
 def run_station(args) -> int:
     from larp.station import create_app
 
-    app = create_app(**{option: getattr(args, option) for option in NIGHT_OPTIONS}, ask_narrator=args.ask_narrator)
+    try:
+        hub = hub_of(args)
+    except AddressError as error:
+        return failed("station", error)
+    options = {option: getattr(args, option) for option in NIGHT_OPTIONS} | {"hub": hub}
+    app = create_app(**options, ask_narrator=args.ask_narrator)
     app.run()
     return app.return_code or 0
 
@@ -82,8 +93,12 @@ def run_serve(args) -> int:
             file=sys.stderr,
         )
     command = shlex.join([sys.executable, "-m", "larp.cli.station", *night_arguments(args), "--ask-narrator"])
-    if args.hub:  # each tab's station is started with this environment; anyone can list command lines
-        os.environ["LARP_HUB"] = args.hub
+    try:
+        hub = hub_of(args)
+    except AddressError as error:
+        return failed("serve", error)
+    if hub:  # each tab's station is started with this environment; anyone can list command lines
+        os.environ["LARP_HUB"] = hub
     Server(command, host=host, port=args.port, title="larp: the Narrator station").serve()
     return 0
 

@@ -12,6 +12,7 @@ from larp.ledger.bundle import read_bundle, write_bundle
 from larp.ledger.merge import merge_bundle
 from larp.ledger.reconcile import Reconciliation, reconcile
 from larp.ledger.reported import differences, read_reported
+from larp.ledger.signing import fingerprint, own_key, public_text, signed_lines
 
 
 class Afterwards:
@@ -41,19 +42,28 @@ class Afterwards:
         row = self._night(night)
         station = station or self.station
         with recorded:
-            count, lines = self.ledger.filed_lines(row, station=station)
-            if not count:
+            if not self.ledger.lines(row, station=station):
                 raise DeskError(f"station {station!r} wrote nothing in night {row.number}: there is nothing to export")
+            key, signed, seal = signed_lines(self.ledger, row, station, self.station)
             exported = self.now().isoformat(timespec="seconds")
-            write_bundle(Path(out), row.chronicle, row.number, station, lines, count, exported)
-        return count
+            write_bundle(Path(out), row.chronicle, row.number, station, key, signed, exported, seal)
+        return len(signed)
 
-    def merge(self, bundle: Path) -> int:
+    def signing_key(self) -> str:
+        """This station's public key, as a Narrator reads it to another: four groups of four."""
+        with recorded:
+            return fingerprint(public_text(own_key(self.ledger, self.station)))
+
+    def merge(self, bundle: Path, heard: Callable[[str], None] | None = None) -> int:
         """Bring another station's bundle into this record, whole or not at all; how many
-        entries were new (none, for a bundle merged before)."""
+        entries were new (none, for a bundle merged before). Refused unless each entry is
+        signed by its station's key as this record trusts it (larp.ledger.merge); `heard` is
+        told about a key trusted for the first time."""
         with recorded, bulk():
             read = read_bundle(Path(bundle))
-            added = merge_bundle(self.ledger, read)
+            added, note = merge_bundle(self.ledger, read, self.station)
+            if note and heard is not None:
+                heard(note)
             if self.night_row is None:
                 self.night_row = self.ledger.night(read.chronicle, read.night)
         self.refold_later()

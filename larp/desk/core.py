@@ -121,6 +121,7 @@ class DeskCore:
                 narrator = narrator or ledger.setting("narrator") or ""
             desk = cls(ledger, chronicle, station, narrator, now or utc_now)
             if hub:
+                desk.enlist(hub)
                 desk.keep_hub(hub)
                 try:
                     desk.sync()

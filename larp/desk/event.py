@@ -9,7 +9,9 @@ from pathlib import Path
 
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError, Translated
-from larp.event import EventError, Live, Moved, SyncStatus, connect, hub, sync_once
+from larp.event import EventError, Live, Moved, SyncStatus, Unreachable, connect, hub, sync_once
+from larp.event import existing
+from larp.event.sync import enlist
 from larp.event.hub import HubSettings, StationSeen
 from larp.home import data_dir
 from larp.ledger.exchange import HUB_SETTING, keep_private
@@ -28,20 +30,29 @@ class EventSync:
     def join(self, url: str) -> Moved:
         """This record joins the event at `url` (the line `larp hub start` printed), and syncs
         once. A hub that can't be reached now is a DeskError, and joined all the same: the
-        station syncs when it can."""
+        station syncs when it can. Refused (DeskError, the record not joined) when another station
+        of the event has this station's name."""
+        self.enlist(url)
         self.keep_hub(url)
         return self.sync()
+
+    def enlist(self, url: str) -> None:
+        """This station's name and key registered with the event at `url`: DeskError if another
+        station holds the name; nothing when the hub can't be reached (it registers on its first
+        sync)."""
+        try:
+            with recorded, connect(address(url)) as connection:
+                enlist(self.ledger, connection, url, self.station)
+        except Unreachable:
+            pass
+        except EventError as error:
+            raise DeskError(str(error)) from None
 
     def keep_hub(self, url: str) -> None:
         """This record joins the event at `url`, without syncing yet: the hub is kept, and the
         record made readable by its owner only (the URL carries the password). DeskError if
         `url` is not an event's address."""
-        url = url.strip()
-        if not url.startswith(HUB_SCHEMES):
-            raise DeskError(
-                f"{url.rsplit('@', 1)[-1][:40]!r} is not an event's address: give the line larp hub start "
-                "printed (postgresql://…)"
-            )
+        url = address(url)
         with recorded:
             self.ledger.remember(HUB_SETTING, url)
             keep_private(self.ledger)
@@ -54,7 +65,7 @@ class EventSync:
             with recorded:
                 self.hub = self.ledger.setting(HUB_SETTING)  # joined since, by another program
         if not self.hub:
-            raise DeskError("this station has joined no event: larp join URL (the line larp hub start printed)")
+            raise DeskError("this station has joined no event: larp join (it asks for the address larp hub start printed)")
         with told, recorded:
             with connect(self.hub) as connection:
                 moved = sync_once(self.ledger, connection, self.hub, self.station)
@@ -76,6 +87,17 @@ class EventSync:
             live.stop()
 
 
+def address(url: str) -> str:
+    """`url` if it is an event's address (DeskError if not, never showing its password)."""
+    url = url.strip()
+    if not url.startswith(HUB_SCHEMES):
+        raise DeskError(
+            f"{url.rsplit('@', 1)[-1][:40]!r} is not an event's address: give the line larp hub start "
+            "printed (postgresql://…)"
+        )
+    return url
+
+
 def hub_folder() -> Path:
     """Where `larp hub start` keeps the event's cluster: the larp data folder; run by root,
     a folder the `postgres` user who runs the server can reach."""
@@ -95,6 +117,11 @@ def stop_hub(folder: Path | None) -> None:
 def hub_status(folder: Path | None) -> tuple[HubSettings, list[StationSeen]]:
     with told:
         return hub.hub_status(folder or hub_folder())
+
+
+def init_hub(owner_url: str, host: str | None, role: str) -> str:
+    with told:
+        return existing.init_hub(address(owner_url), host, role)
 
 
 def is_loopback(listen: str) -> bool:

@@ -6,9 +6,11 @@ so every station converges to the union of all entries.
 
 - cluster.py: a PostgreSQL cluster in a folder of this laptop (initdb, pg_ctl), run as
   the `postgres` user when larp runs as root.
-- hub.py: `larp hub start|stop|status`: the cluster, the event's role and database, the
-  line that joins it.
-- schema.py: the event's tables; sync.py: one push and pull, cards included;
+- hub.py: `larp hub start|stop|status`: the cluster, the event's owner and stations' roles
+  and database, the address that joins it; existing.py: `larp hub init` on a PostgreSQL the
+  chronicle runs.
+- schema.py: the event's tables and what the stations' role may do with them; sync.py: one
+  push and pull, signed entries, stations' keys and cards included;
   live.py: the sync all night, with LISTEN/NOTIFY.
 
 Every failure is an `EventError` (`Unreachable` when the hub can't be reached).

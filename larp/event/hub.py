@@ -1,9 +1,11 @@
-"""`larp hub start|stop|status`: the event's PostgreSQL on this laptop.
+"""`larp hub start|stop|status`: the event's PostgreSQL on this laptop; `larp hub init`: the
+event's tables on a PostgreSQL the chronicle already runs.
 
-The first start makes the cluster (initdb) in its folder, then a role with a password
-of its own and the event's database; every start prints the line other stations paste to
-join. What the hub needs again (port, address, password) is kept in `larp-hub.json` in
-the cluster's folder, readable by its owner only.
+The first start makes the cluster (initdb) in its folder, then the event's owner role (which
+can't log in: its tables are made through the server's own socket), the stations' role with
+a password of its own, and the event's database; every start prints the line other stations
+join by. What the hub needs again (port, address, password) is kept in `larp-hub.json` in
+the cluster's folder, readable by its owner only. What the stations' role may do: schema.py.
 """
 
 import ipaddress
@@ -20,10 +22,12 @@ from psycopg import sql
 
 from larp.event.cluster import admin_url, is_cluster, is_running, make_cluster, start_cluster, stop_cluster
 from larp.event.errors import EventError
-from larp.event.schema import make_tables
+from larp.event.schema import make_event
+from larp.ledger.signing import fingerprint
 
 SETTINGS_FILE = "larp-hub.json"
 ROLE = "larp_station"
+OWNER = "larp_owner"
 DATABASE = "larp_event"
 DEFAULT_PORT = 5433
 LOOPBACK = "127.0.0.1"
@@ -104,23 +108,30 @@ def start_hub(folder: Path, listen: str | None = None, port: int | None = None) 
 
 
 def prepare_database(folder: Path, settings: HubSettings) -> None:
-    """The event's role (its password as the settings say) and database, and their tables."""
+    """The event's owner, the stations' role (its password as the settings say), the event's
+    database and its tables."""
     with psycopg.connect(admin_url(folder, settings.port), autocommit=True) as admin:
-        exists = admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (ROLE,)).fetchone()
-        verb = "ALTER" if exists else "CREATE"
-        admin.execute(
-            sql.SQL("{} ROLE {} LOGIN PASSWORD {}").format(
-                sql.SQL(verb), sql.Identifier(ROLE), sql.Literal(settings.password)
-            )
-        )
+        make_role(admin, OWNER, "NOLOGIN")
+        make_role(admin, ROLE, sql.SQL("LOGIN NOCREATEDB NOCREATEROLE PASSWORD {}").format(sql.Literal(settings.password)))
         if not admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE,)).fetchone():
-            admin.execute(
-                sql.SQL("CREATE DATABASE {} OWNER {}").format(
-                    sql.Identifier(DATABASE), sql.Identifier(ROLE)
-                )
-            )
-    with psycopg.connect(admin_url(folder, settings.port, DATABASE), user=ROLE, autocommit=True) as hub:
-        make_tables(hub)
+            admin.execute(sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(DATABASE), sql.Identifier(OWNER)))
+        admin.execute(sql.SQL("ALTER DATABASE {} OWNER TO {}").format(sql.Identifier(DATABASE), sql.Identifier(OWNER)))
+    prepare_event(folder, settings.port, DATABASE)
+
+
+def make_role(admin: psycopg.Connection, role: str, options) -> None:
+    exists = admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
+    verb = sql.SQL("ALTER" if exists else "CREATE")
+    admin.execute(sql.SQL("{} ROLE {} {}").format(verb, sql.Identifier(role), sql.SQL(options) if isinstance(options, str) else options))
+
+
+def prepare_event(folder: Path, port: int, database: str) -> None:
+    """In `database`: everything the stations' role owned is the owner's (a hub made by an older
+    larp gave it all), and the event's tables are made as the owner, with the stations' grants."""
+    with psycopg.connect(admin_url(folder, port, database), autocommit=True) as admin:
+        admin.execute(sql.SQL("REASSIGN OWNED BY {} TO {}").format(sql.Identifier(ROLE), sql.Identifier(OWNER)))
+        admin.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(OWNER)))
+        make_event(admin, ROLE)
 
 
 def stop_hub(folder: Path) -> None:
@@ -137,6 +148,8 @@ class StationSeen:
     name: str
     entries: int
     last_sync: str | None
+    key: str | None
+    """The fingerprint of the key the station registered (None: an entry under a name never registered)."""
 
 
 def hub_status(folder: Path) -> tuple[HubSettings, list[StationSeen]]:
@@ -147,10 +160,13 @@ def hub_status(folder: Path) -> tuple[HubSettings, list[StationSeen]]:
         raise EventError(f"there is no hub in {folder}: start one (larp hub start)")
     if not is_running(folder):
         raise EventError(f"the hub in {folder} is stopped: start it again (larp hub start)")
-    with psycopg.connect(admin_url(folder, settings.port, DATABASE), user=ROLE) as hub:
+    with psycopg.connect(admin_url(folder, settings.port, DATABASE)) as hub:
         rows = hub.execute(
-            "SELECT name, COALESCE(counted, 0), last_sync FROM larp_stations s "
+            "SELECT name, COALESCE(counted, 0), last_sync, public_key FROM larp_station_keys k "
+            "FULL JOIN larp_stations s USING (name) "
             "FULL JOIN (SELECT station AS name, count(*) AS counted FROM larp_entries GROUP BY station) e "
             "USING (name) ORDER BY name"
         ).fetchall()
-    return settings, [StationSeen(name, count, at and at.isoformat(timespec="seconds")) for name, count, at in rows]
+    return settings, [
+        StationSeen(name, count, at and at.isoformat(timespec="seconds"), key and fingerprint(key)) for name, count, at, key in rows
+    ]

@@ -1,8 +1,21 @@
-"""The event's tables on its PostgreSQL: the entries of every station, the stations seen, the
-chronicles' card keys and card serials. Made by the first station to reach a new database
-(so that any PostgreSQL will do), under a lock, so that two stations can't make them twice."""
+"""The event's tables on its PostgreSQL, owned by an owner role the stations never get.
+
+- `larp_entries`: every station's entries, each with its station's signature;
+- `larp_station_keys`: each station's name and public key, registered once;
+- `larp_stations`: when each station last synced;
+- `larp_card_keys`, `larp_card_serials`: the chronicles' card keys and card serials.
+
+The station role reads them all and inserts entries, nothing else: no update, delete or
+truncate of anything, no table made, changed or dropped. What else a station does goes through
+functions that run as the owner and can do only that: register a name once
+(`larp_register_station`), say it synced (`larp_station_seen`), offer a chronicle's card key
+(kept only if the event has none) and raise card serials (never lower them).
+"""
 
 import psycopg
+from psycopg import sql
+
+from larp.event.errors import EventError
 
 SCHEMA_LOCK = 8_000_001
 """The advisory lock held while the tables are made."""
@@ -21,7 +34,14 @@ CREATE TABLE IF NOT EXISTS larp_entries (
     station TEXT NOT NULL,
     seq INTEGER NOT NULL,
     line TEXT NOT NULL,
+    signature TEXT NOT NULL,
     UNIQUE (chronicle, night, station, seq)
+);
+ALTER TABLE larp_entries ADD COLUMN IF NOT EXISTS signature TEXT;
+CREATE TABLE IF NOT EXISTS larp_station_keys (
+    name TEXT PRIMARY KEY,
+    public_key TEXT NOT NULL,
+    registered TIMESTAMPTZ NOT NULL DEFAULT now()
 );
 CREATE TABLE IF NOT EXISTS larp_stations (
     name TEXT PRIMARY KEY,
@@ -37,11 +57,85 @@ CREATE TABLE IF NOT EXISTS larp_card_serials (
     serial INTEGER NOT NULL,
     PRIMARY KEY (chronicle, character)
 );
+CREATE OR REPLACE FUNCTION larp_register_station(station TEXT, key TEXT) RETURNS BOOLEAN
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+    IF coalesce(station, '') = '' OR coalesce(key, '') = '' THEN
+        RAISE EXCEPTION 'a station registers with a name and a key';
+    END IF;
+    INSERT INTO larp_station_keys (name, public_key) VALUES (station, key) ON CONFLICT (name) DO NOTHING;
+    RETURN (SELECT public_key = key FROM larp_station_keys WHERE name = station);
+END $$;
+CREATE OR REPLACE FUNCTION larp_station_seen(station TEXT) RETURNS VOID
+LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    INSERT INTO larp_stations (name, last_sync) VALUES (station, now())
+    ON CONFLICT (name) DO UPDATE SET last_sync = now()
+$$;
+CREATE OR REPLACE FUNCTION larp_offer_card_key(chronicle TEXT, key TEXT) RETURNS VOID
+LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    INSERT INTO larp_card_keys (chronicle, key) VALUES (chronicle, key) ON CONFLICT DO NOTHING
+$$;
+CREATE OR REPLACE FUNCTION larp_raise_serials(chronicle TEXT, characters TEXT[], serials INTEGER[]) RETURNS INTEGER
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+#variable_conflict use_column
+DECLARE raised INTEGER;
+BEGIN
+    INSERT INTO larp_card_serials AS held (chronicle, character, serial)
+    SELECT larp_raise_serials.chronicle, c, s FROM unnest(characters, serials) AS given (c, s)
+    ON CONFLICT (chronicle, character) DO UPDATE SET serial = EXCLUDED.serial WHERE held.serial < EXCLUDED.serial;
+    GET DIAGNOSTICS raised = ROW_COUNT;
+    RETURN raised;
+END $$
 """
 
+FUNCTIONS = (
+    "larp_register_station(TEXT, TEXT)",
+    "larp_station_seen(TEXT)",
+    "larp_offer_card_key(TEXT, TEXT)",
+    "larp_raise_serials(TEXT, TEXT[], INTEGER[])",
+)
+EVENT_TABLES = ("larp_entries", "larp_station_keys", "larp_stations", "larp_card_keys", "larp_card_serials")
+ENTRY_COLUMNS = ("id", "chronicle", "night", "station", "seq", "line", "signature")
 
-def make_tables(hub: psycopg.Connection) -> None:
-    with hub.transaction():
-        hub.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-        for statement in filter(str.strip, TABLES.split(";")):
-            hub.execute(statement)
+
+def make_event(owner: psycopg.Connection, station_role: str) -> None:
+    """The event's tables and functions, owned by the role `owner` is connected as, and what
+    `station_role` may do with them (all it held before is taken back first)."""
+    station = sql.Identifier(station_role)
+    tables = sql.SQL(", ").join(sql.Identifier(name) for name in EVENT_TABLES)
+    with owner.transaction():
+        owner.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+        for statement in split(TABLES):
+            owner.execute(statement)
+        owner.execute(sql.SQL("REVOKE ALL ON {} FROM PUBLIC, {}").format(tables, station))
+        owner.execute(sql.SQL("GRANT SELECT ON {} TO {}").format(tables, station))
+        columns = sql.SQL(", ").join(sql.Identifier(name) for name in ENTRY_COLUMNS)
+        owner.execute(sql.SQL("GRANT INSERT ({}) ON larp_entries TO {}").format(columns, station))
+        owner.execute(sql.SQL("REVOKE ALL ON SEQUENCE larp_entries_arrived_seq FROM PUBLIC, {}").format(station))
+        owner.execute(sql.SQL("GRANT USAGE ON SEQUENCE larp_entries_arrived_seq TO {}").format(station))
+        for function in FUNCTIONS:
+            owner.execute(sql.SQL(f"REVOKE ALL ON FUNCTION {function} FROM PUBLIC"))
+            owner.execute(sql.SQL(f"GRANT EXECUTE ON FUNCTION {function} TO {{}}").format(station))
+        owner.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+
+
+def split(script: str) -> list[str]:
+    """The statements of TABLES: split at `;` ending a line, outside a function's `$$` body."""
+    statements, current = [], []
+    for line in script.strip().splitlines():
+        current.append(line)
+        if line.rstrip().endswith(";") and "\n".join(current).count("$$") % 2 == 0:
+            statements.append("\n".join(current))
+            current = []
+    if current:
+        statements.append("\n".join(current))
+    return statements
+
+
+def check_tables(hub: psycopg.Connection) -> None:
+    """EventError unless the event's tables are made (by `larp hub start` or `larp hub init`)."""
+    if hub.execute("SELECT to_regclass('larp_station_keys')").fetchone()[0] is None:
+        raise EventError(
+            "the event's tables are not on this database: its owner makes them once (larp hub init), "
+            "or start a hub of larp's own (larp hub start)"
+        )

@@ -5,8 +5,15 @@ holds, so any order and any number of syncs give every station the same record. 
 cards travel too: the chronicle's key (the first to reach the hub is the event's) and
 each character's card serial (the highest wins, so a reissue anywhere revokes the old
 card everywhere).
+
+Each entry travels with its station's signature: this station signs its own as it pushes
+them, and a pull takes in only entries signed by the key their station registered with the
+event (brought from the hub into the record: larp.ledger.signing). A station registers its
+name and key on its first sync; a name another station holds is refused.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -15,9 +22,10 @@ import psycopg
 from larp.cards.keys import keep_key, stored_key
 from larp.cards.serials import FIRST_SERIAL, current_serials, keep_serials
 from larp.event.errors import EventError, Unreachable
-from larp.event.schema import ARRIVAL_LOCK, CHANNEL, make_tables
+from larp.event.schema import ARRIVAL_LOCK, CHANNEL, check_tables
 from larp.ledger import Ledger, LedgerError
 from larp.ledger.exchange import PULLED, Arrival, mark, sent, take_in, unsent
+from larp.ledger.signing import EVENT, SELF, own_key, public_text, signed_outgoing, trust_event_keys, trusted
 
 BATCH = 5000
 CONNECT_SECONDS = 5
@@ -45,10 +53,19 @@ def shown(url: str) -> str:
     return "the hub"
 
 
+REFUSED_LOGIN = "password authentication failed"
+"""PostgreSQL's words for a wrong password: the hub answered, so it is not unreachable."""
+
+
 def connect(url: str, autocommit: bool = True) -> psycopg.Connection:
     try:
         return psycopg.connect(url, autocommit=autocommit, connect_timeout=CONNECT_SECONDS)
     except psycopg.Error as error:
+        if REFUSED_LOGIN in str(error):
+            raise EventError(
+                f"{shown(url)} refused this station's password: the hub is there, but the join line "
+                "is wrong or old; ask the hub's keeper for the current one"
+            ) from None
         raise unreachable(url, error) from None
 
 
@@ -65,40 +82,55 @@ def first_line(error: Exception) -> str:
 
 
 def sync_once(ledger: Ledger, hub: psycopg.Connection, url: str, station: str, whole: bool = True) -> Moved:
-    """Push and pull; a whole sync also makes the tables if they are new, brings the cards
-    level and says the station was seen. EventError if the hub fails or refuses."""
-    try:
+    """Push and pull; a whole sync also registers the station (refused if its name is taken),
+    brings the stations' keys and the cards level and says the station was seen. EventError if
+    the hub fails or refuses."""
+    with refusals(url):
         if whole:
-            make_tables(hub)
+            register(ledger, hub, station, url)
         moved = Moved(pushed=push(ledger, hub, station, url))
         moved.pulled = pull(ledger, hub, url)
         if whole:
             moved.cards = level_cards(ledger, hub, station)
-            hub.execute(
-                "INSERT INTO larp_stations (name, last_sync) VALUES (%s, now()) "
-                "ON CONFLICT (name) DO UPDATE SET last_sync = now()",
-                (station,),
-            )
+            hub.execute("SELECT larp_station_seen(%s)", (station,))
+    return moved
+
+
+def enlist(ledger: Ledger, hub: psycopg.Connection, url: str, station: str) -> None:
+    """The station registered with the event, as it joins: EventError if its name is taken."""
+    with refusals(url):
+        register(ledger, hub, station, url)
+
+
+@contextmanager
+def refusals(url: str) -> Iterator[None]:
+    """The hub's and the record's failures, as EventErrors said for a Narrator."""
+    try:
+        yield
     except psycopg.OperationalError as error:
         raise unreachable(url, error) from None
     except psycopg.Error as error:
         raise EventError(f"{shown(url)} refused the sync ({first_line(error)}): nothing more was moved") from None
     except LedgerError as error:
         raise EventError(str(error)) from None
-    return moved
 
 
 def push(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) -> int:
-    """Send every entry not sent yet; how many the hub did not hold."""
+    """Send every entry not sent yet, signed; how many the hub did not hold. Another station's
+    entry goes only with the signature it came with, if that station is of the event."""
     total = 0
     while batch := unsent(ledger, BATCH):
-        columns = [list(column) for column in zip(*[entry[1:] for entry in batch])]
+        signed = signed_outgoing(ledger, batch, station)
+        if not signed:
+            sent(ledger, batch[-1].seq)
+            continue
+        columns = [list(column) for column in zip(*[(*entry[1:], signature) for entry, signature in signed])]
         try:
             with hub.transaction():
                 hub.execute("SELECT pg_advisory_xact_lock(%s)", (ARRIVAL_LOCK,))
                 added = hub.execute(
-                    "INSERT INTO larp_entries (chronicle, night, id, station, seq, line) "
-                    "SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[], %s::int[], %s::text[]) "
+                    "INSERT INTO larp_entries (chronicle, night, id, station, seq, line, signature) "
+                    "SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[], %s::int[], %s::text[], %s::text[]) "
                     "ON CONFLICT (id) DO NOTHING",
                     columns,
                 ).rowcount
@@ -119,13 +151,33 @@ def pull(ledger: Ledger, hub: psycopg.Connection, url: str) -> int:
     total = 0
     while True:
         rows = hub.execute(
-            "SELECT arrived, chronicle, night, station, seq, line FROM larp_entries "
+            "SELECT arrived, chronicle, night, station, seq, line, signature FROM larp_entries "
             "WHERE arrived > %s ORDER BY arrived LIMIT %s",
             (mark(ledger, PULLED), BATCH),
         ).fetchall()
         if not rows:
             return total
+        keys = trusted(ledger)
+        if any(keys.get(row[3], ("", ""))[1] not in (EVENT, SELF) for row in rows):
+            bring_keys(ledger, hub)  # a station registered since this record last looked
         total += take_in(ledger, [Arrival(*row) for row in rows], shown(url))
+
+
+def register(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) -> None:
+    """The station's name and key registered with the event (refused if another station holds
+    the name), and the keys of every station of the event brought into the record."""
+    check_tables(hub)
+    key = public_text(own_key(ledger, station))
+    if not hub.execute("SELECT larp_register_station(%s, %s)", (station, key)).fetchone()[0]:
+        raise EventError(
+            f"{shown(url)} has another station called {station!r} already: give this one a name of its own "
+            "(--station NAME). Nothing was sent"
+        )
+    bring_keys(ledger, hub)
+
+
+def bring_keys(ledger: Ledger, hub: psycopg.Connection) -> None:
+    trust_event_keys(ledger, hub.execute("SELECT name, public_key FROM larp_station_keys").fetchall())
 
 
 def level_cards(ledger: Ledger, hub: psycopg.Connection, station: str) -> list[str]:
@@ -140,7 +192,7 @@ def level_cards(ledger: Ledger, hub: psycopg.Connection, station: str) -> list[s
 def level_key(hub: psycopg.Connection, chronicle: str, station: str) -> list[str]:
     mine = stored_key(chronicle)
     if mine is not None:
-        hub.execute("INSERT INTO larp_card_keys (chronicle, key) VALUES (%s, %s) ON CONFLICT DO NOTHING", (chronicle, mine))
+        hub.execute("SELECT larp_offer_card_key(%s, %s)", (chronicle, mine))
     row = hub.execute("SELECT key FROM larp_card_keys WHERE chronicle = %s", (chronicle,)).fetchone()
     if row is None or row[0] == mine:
         return []
@@ -157,12 +209,8 @@ def level_serials(hub: psycopg.Connection, chronicle: str, station: str) -> list
     mine = current_serials(chronicle)
     if mine:
         changed = hub.execute(
-            "INSERT INTO larp_card_serials (chronicle, character, serial) "
-            "SELECT %s, * FROM unnest(%s::text[], %s::int[]) "
-            "ON CONFLICT (chronicle, character) DO UPDATE SET serial = EXCLUDED.serial "
-            "WHERE larp_card_serials.serial < EXCLUDED.serial",
-            (chronicle, list(mine), list(mine.values())),
-        ).rowcount
+            "SELECT larp_raise_serials(%s, %s::text[], %s::int[])", (chronicle, list(mine), list(mine.values()))
+        ).fetchone()[0]
         if changed:
             hub.execute("SELECT pg_notify(%s, %s)", (CHANNEL, station))
     event = dict(hub.execute("SELECT character, serial FROM larp_card_serials WHERE chronicle = %s", (chronicle,)).fetchall())

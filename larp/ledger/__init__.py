@@ -10,6 +10,8 @@
 - `GameClock` (clock.py): a station's game clock as its entries tell it.
 - bundles (bundle.py, merge.py): a station's night as one file, and bringing
   other stations' bundles in.
+- signing.py: each station's Ed25519 key, the keys a record trusts, and the
+  signatures entries travel with (docs/security.md).
 - `Reconciliation` (reconcile.py): per character, start, changes and end.
 
 Every failure is a `LedgerError`.

@@ -1,10 +1,16 @@
 """A station's night as one file, to carry to another station (`larp export`, `larp merge`).
 
 JSON Lines, UTF-8:
-- line 1, the header: `{"bundle": "larp-night", "version": 1, "chronicle": ID,
-  "night": N, "station": NAME, "entries": COUNT, "exported": ISO TIME}`;
+- line 1, the header: `{"bundle": "larp-night", "version": 2, "chronicle": ID,
+  "night": N, "station": NAME, "key": PUBLIC KEY, "entries": COUNT, "exported": ISO TIME}`;
 - one line per entry (`Entry.to_json()`), in the station's order;
-- last line: `{"checksum": "sha256:HEX"}`, the SHA-256 of every byte before it.
+- last line: `{"signatures": [...], "checksum": "sha256:HEX", "seal": SIGNATURE}`: each
+  entry's signature by its station, in the order of the lines; the SHA-256 of every byte before
+  that line (which finds a damaged or cut file); and, when the station exports its own entries,
+  its signature over the checksum and the signatures (larp.ledger.signing.seal): the signatures
+  find a forged bundle, checked when it is merged (larp.ledger.merge), the seal in one check.
+
+Bundles of version 1 (before entries were signed) are refused: the station exports again.
 
 A bundle is read whole or refused whole: not a bundle, an unknown format
 version, truncated, or corrupt (a line that is not what it should be, or a
@@ -16,7 +22,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -26,7 +32,7 @@ from larp.ledger.errors import LedgerError
 from larp.ledger.payloads import ENTRY_LINE
 
 FORMAT = "larp-night"
-VERSION = 1
+VERSION = 2
 
 
 class Bundled(NamedTuple):
@@ -50,7 +56,13 @@ class Bundle:
     chronicle: str
     night: int
     station: str
+    key: str
+    """The public key of the station, as the bundle says (trusted only as larp.ledger.merge says)."""
     entries: tuple[Bundled, ...]
+    signatures: tuple[str, ...]
+    seal: str | None
+    """The station's signature over the checksum and the signatures (None: check each entry's)."""
+    checksum: str
 
 
 class Header(BaseModel):
@@ -60,51 +72,45 @@ class Header(BaseModel):
     chronicle: str = Field(min_length=1)
     night: int = Field(ge=1)
     station: str = Field(min_length=1)
+    key: str = Field(min_length=1)
     entries: int = Field(ge=0)
     exported: str
 
 
-def write_bundle(path: Path, chronicle: str, night: int, station: str, lines: Iterable[str], count: int, exported: str) -> None:
-    """Write the bundle (the `count` entries' lines as the record keeps them) next to its place,
-    then move it there: never half a bundle. The lines are written as they come, a few at a
-    time: a night of any length in the memory of a short one."""
+def write_bundle(
+    path: Path, chronicle: str, night: int, station: str, key: str, signed: list[tuple[str, str]], exported: str,
+    seal: Callable[[str, list[str]], str] | None = None,
+) -> None:
+    """Write the bundle (the entries' lines as the record keeps them, each with its signature)
+    next to its place, then move it there: never half a bundle."""
+    lines = [line for line, _ in signed]
     header = {
         "bundle": FORMAT,
         "version": VERSION,
         "chronicle": chronicle,
         "night": night,
         "station": station,
-        "entries": count,
+        "key": key,
+        "entries": len(lines),
         "exported": exported,
     }
+    body = json.dumps(header, separators=(",", ":")) + "\n" + "".join(line + "\n" for line in lines)
+    data = body.encode("utf-8")
+    signatures = [signature for _, signature in signed]
+    trailer: dict[str, Any] = {"signatures": signatures, "checksum": "sha256:" + hashlib.sha256(data).hexdigest()}
+    if seal is not None:
+        trailer["seal"] = seal(trailer["checksum"], signatures)
+    data += (json.dumps(trailer, separators=(",", ":")) + "\n").encode("utf-8")
     path = Path(path)
     partial = path.with_name(path.name + ".partial")
     try:
         with open(partial, "wb") as out:
-            digest = hashlib.sha256()
-            for chunk in chunks(json.dumps(header, separators=(",", ":")), lines):
-                data = chunk.encode("utf-8")
-                digest.update(data)
-                out.write(data)
-            out.write((json.dumps({"checksum": "sha256:" + digest.hexdigest()}) + "\n").encode("utf-8"))
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(partial, path)
     except OSError as error:
         raise LedgerError(f"the bundle can't be written to {path} ({error.strerror or error})") from None
-
-
-def chunks(header: str, lines: Iterable[str], size: int = 500) -> Iterator[str]:
-    """The header and the lines, each ended by a newline, `size` lines to a piece."""
-    yield header + "\n"
-    piece: list[str] = []
-    for line in lines:
-        piece.append(line)
-        if len(piece) == size:
-            yield "\n".join(piece) + "\n"
-            piece = []
-    if piece:
-        yield "\n".join(piece) + "\n"
 
 
 def read_bundle(path: Path) -> Bundle:
@@ -121,7 +127,7 @@ def read_bundle(path: Path) -> Bundle:
         raise refused(where, f"is truncated: its last line (line {len(lines)}) is cut short")
     *content, last = lines
     checksum = parse_line(where, len(lines), last)
-    if set(checksum) != {"checksum"}:
+    if set(checksum) - {"seal"} != {"signatures", "checksum"}:
         found = len(content) - 1
         raise refused(where, f"is truncated: it ends at line {len(lines)} without its checksum ({found} of {header.entries} entries)")
     with bulk():
@@ -134,7 +140,13 @@ def read_bundle(path: Path) -> Bundle:
     body = b"".join(line + b"\n" for line in content)
     if checksum["checksum"] != "sha256:" + hashlib.sha256(body).hexdigest():
         raise refused(where, "is corrupt: its checksum does not match its content (a line was changed)")
-    return Bundle(where, header.chronicle, header.night, header.station, entries)
+    signatures = checksum["signatures"]
+    if not isinstance(signatures, list) or len(signatures) != len(entries) or not all(isinstance(s, str) for s in signatures):
+        raise refused(where, f"is corrupt: line {len(lines)} does not hold one signature for each entry")
+    seal = checksum.get("seal")
+    if seal is not None and not isinstance(seal, str):
+        raise refused(where, f"is corrupt: line {len(lines)}: its seal is not a signature")
+    return Bundle(where, header.chronicle, header.night, header.station, header.key, entries, tuple(signatures), seal, checksum["checksum"])
 
 
 def refused(where: str, what: str) -> LedgerError:
@@ -158,6 +170,11 @@ def parse_header(where: str, line: bytes) -> Header:
         data = None
     if not isinstance(data, dict) or data.get("bundle") != FORMAT:
         raise refused(where, "is not a larp night bundle (its first line is not a bundle header)")
+    if data.get("version") == 1:
+        raise refused(
+            where, f"was written by an older larp, which did not sign entries: ask the Narrator of station "
+            f"{data.get('station')!r} to export it again (larp export), with this larp"
+        )
     if data.get("version") != VERSION:
         raise refused(
             where, f"is a night bundle of format version {data.get('version')!r}, which this larp does not know (it reads version {VERSION})"

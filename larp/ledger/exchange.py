@@ -3,8 +3,9 @@
 The record keeps two marks in its settings: how far its entries were sent to the hub
 (`hub_sent`, a number of this record), and how far the hub's entries were pulled
 (`hub_pulled`, a number of the hub's). Entries pulled are checked as a merged bundle's
-are, whole: one that is malformed or contradicts the record refuses them all, and nothing
-of this record changes.
+are, whole: one that is malformed, contradicts the record or is not signed by the key its station
+registered with the event (larp.ledger.signing) refuses them all, and nothing of this record
+changes.
 """
 
 import json
@@ -18,6 +19,7 @@ from larp.ledger.bulk import bulk
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
 from larp.ledger.payloads import ENTRY_LINE
+from larp.ledger.signing import event_verifier, keep_signatures
 from larp.ledger.store import MEMORY, Ledger, NightRow, insert_rows
 
 HUB_SETTING = "hub"
@@ -48,6 +50,7 @@ class Arrival(NamedTuple):
     station: str
     seq: int
     line: str
+    signature: str | None
 
 
 def mark(ledger: Ledger, key: str) -> int:
@@ -83,6 +86,7 @@ def take_in(ledger: Ledger, arrivals: list[Arrival], hub: str) -> int:
         return 0
     with bulk():
         rows = [checked(arrival, hub) for arrival in arrivals]
+    verifier = event_verifier(ledger)
     with ledger.writing(f"the entries pulled from {hub}") as db:
         refuse_other_chronicle(db, arrivals, hub)
         known = known_lines(db, [row[0] for row in rows])
@@ -90,6 +94,11 @@ def take_in(ledger: Ledger, arrivals: list[Arrival], hub: str) -> int:
         for arrival, row in zip(arrivals, rows):
             held = known.get(row[0])
             if held is None:
+                if not verifier.signed(arrival.station, arrival.signature, arrival.chronicle, arrival.night, arrival.line):
+                    raise refusal(
+                        hub, arrival, f"is not signed by the key station {arrival.station!r} registered with the event "
+                        "(changed on the hub, or put there under that station's name by another)",
+                    )
                 new.setdefault((arrival.chronicle, arrival.night), []).append(row)
             elif held != arrival.line:
                 raise refusal(hub, arrival, "differs from the entry of the same id this record holds")
@@ -100,6 +109,7 @@ def take_in(ledger: Ledger, arrivals: list[Arrival], hub: str) -> int:
                 raise refusal(hub, arrivals[0], f"brings new entries to night {number}, which is archived here (larp close-night)")
             refuse_taken_places(db, night.id, group, arrivals, hub)
             insert_rows(db, night, group)
+        keep_signatures(db, [(row[0], arrival.signature) for arrival, row in zip(arrivals, rows) if row[0] not in known])
         set_meta(db, PULLED, str(arrivals[-1].arrived))
         if was_sent:
             set_meta(db, SENT, str(db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries").fetchone()[0]))

@@ -1,20 +1,35 @@
-"""Bringing another station's bundle into this record: whole, or not at all; twice is once."""
+"""Bringing another station's bundle into this record: whole, or not at all; twice is once.
+
+Every entry must be signed by its station's key as this record trusts it (larp.ledger.signing),
+each one, or all at once by the station's seal on a bundle of its own:
+- a record that joined an event trusts the keys registered with it (brought by each sync) and
+  its own: a bundle of a station the event does not know, or of another event, is refused;
+- a record that joined no event trusts its own key and, for any other station, the key its
+  first bundle carried (said when merged): a later bundle under that name signed by another
+  key is refused.
+"""
 
 from larp.ledger.bundle import Bundle, refused
+from larp.ledger.exchange import HUB_SETTING
+from larp.ledger.signing import BUNDLE, Verifier, fingerprint, keep_signatures, own_key, trust, trusted
 from larp.ledger.store import Ledger, insert_rows
 
 
-def merge_bundle(ledger: Ledger, bundle: Bundle) -> int:
-    """Add the bundle's entries this record does not hold yet; how many were added."""
+def merge_bundle(ledger: Ledger, bundle: Bundle, station: str) -> tuple[int, str | None]:
+    """Add the bundle's entries this record does not hold yet; how many were added, and what
+    to tell about a station's key seen for the first time. `station` is this record's own."""
     chronicles = {night.chronicle for night in ledger.nights()}
     if chronicles and bundle.chronicle not in chronicles:
         names = ", ".join(repr(c) for c in sorted(chronicles))
         raise refused(bundle.where, f"is a bundle of chronicle {bundle.chronicle!r}, and this record holds chronicle {names}")
+    key, first_seen = key_of(ledger, bundle, station)
+    verifier = Verifier({bundle.station: key})
+    sealed = verifier.sealed(bundle.station, bundle.seal, bundle.checksum, list(bundle.signatures))
     night = ledger.night(bundle.chronicle, bundle.night)
     filed = ledger.filed(night, bundle.station) if night else {}
     places = {seq for seq, _ in filed.values()}
     new = []
-    for number, entry in enumerate(bundle.entries, start=2):
+    for number, (entry, signature) in enumerate(zip(bundle.entries, bundle.signatures), start=2):
         known = filed.get(entry.id)
         if known is None and entry.seq in places:
             raise refused(
@@ -23,14 +38,51 @@ def merge_bundle(ledger: Ledger, bundle: Bundle) -> int:
                 "(two records call themselves by that station's name)",
             )
         if known is None:
-            new.append(entry)
+            if not sealed and not verifier.signed(bundle.station, signature, bundle.chronicle, bundle.night, entry.line):
+                raise refused(
+                    bundle.where,
+                    f"line {number}: entry {entry.short_id} is not signed by station {bundle.station!r} "
+                    "(changed after it was signed, or made by hand)",
+                )
+            new.append((entry, signature))
         elif known[1] != entry.line:
             raise refused(bundle.where, f"line {number}: entry {entry.short_id} differs from the one this record holds")
     if not new:
-        return 0
+        return 0, None
     if night is not None and night.archived_at is not None:
         raise refused(bundle.where, f"brings {len(new)} new entries to night {night.number}, which is archived here (larp close-night)")
     with ledger.writing(f"the bundle {bundle.where}") as db:
         night = ledger.add_night(db, bundle.chronicle, bundle.night)
-        insert_rows(db, night, new)
-    return len(new)
+        insert_rows(db, night, [entry for entry, _ in new])
+        keep_signatures(db, [(entry.id, signature) for entry, signature in new])
+        if first_seen:
+            trust(db, bundle.station, key, BUNDLE)
+    if not first_seen:
+        return len(new), None
+    return len(new), (
+        f"station {bundle.station!r} is new to this record: its key {fingerprint(key)} is trusted from now on "
+        "(check it with that station's Narrator: larp export shows it)"
+    )
+
+
+def key_of(ledger: Ledger, bundle: Bundle, station: str) -> tuple[str, bool]:
+    """The key the bundle's entries must be signed by, and whether it is seen for the first time."""
+    own_key(ledger, station)
+    held = trusted(ledger).get(bundle.station)
+    joined = ledger.setting(HUB_SETTING) is not None
+    if held is not None and not (joined and held[1] == BUNDLE):
+        if held[0] != bundle.key:
+            raise refused(
+                bundle.where,
+                f"is signed by another key ({fingerprint(bundle.key)}) than the one this record trusts for station "
+                f"{bundle.station!r} ({fingerprint(held[0])}): a bundle made elsewhere, or by a station of another event",
+            )
+        return held[0], False
+    if joined:
+        raise refused(
+            bundle.where,
+            f"is signed by station {bundle.station!r}, which is not a station of the event this record joined "
+            "(as of its last sync): if it joined since, sync (larp sync) and merge again",
+        )
+    return bundle.key, True
+

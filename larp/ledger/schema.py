@@ -45,6 +45,17 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (night, character)
     );
     """,
+    """
+    CREATE TABLE station_keys (
+        station TEXT PRIMARY KEY,
+        public_key TEXT NOT NULL,
+        vouched TEXT NOT NULL
+    );
+    CREATE TABLE signatures (
+        id TEXT PRIMARY KEY REFERENCES entries (id),
+        signature TEXT NOT NULL
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -203,14 +203,6 @@ class Ledger:
         for line in self._each(query + MERGED_ORDER, params):
             yield read_entry(line, night.number)
 
-    def filed_lines(self, night: NightRow, **only: str | None) -> tuple[int, Iterator[str]]:
-        """How many entries the night holds (`only` as for `lines`), and their lines one at a
-        time in the order the record received them: those entries, whatever is added meanwhile."""
-        query, params = self._selecting(night, **only)
-        with self.failures("read"):
-            count, last = self.db.execute(query.replace("SELECT line", "SELECT COUNT(*), MAX(seq)", 1), params).fetchone()
-        return count, self._each(query + " AND seq <= ? ORDER BY seq", [*params, last or 0])
-
     def _each(self, query: str, params: list) -> Iterator[str]:
         """The lines a query selects, read a batch at a time."""
         with self.failures("read"):

@@ -110,8 +110,9 @@ def recording_together(folder: Path, chronicle: Path, hub: str, counts: list[int
     for number, (count, pace) in enumerate(zip(counts, paces)):
         name = f"s{number:02d}"
         out = folder / f"{name}.json"
-        command = [sys.executable, __file__, "--station", name, str(folder / f"{name}.sqlite3"), str(chronicle), hub, str(count), str(sum(counts)), str(out), str(pace)]
-        processes.append((subprocess.Popen(command, env={**os.environ, "LARP_HOME": str(folder / f"home-{name}")}), out))
+        command = [sys.executable, __file__, "--station", name, str(folder / f"{name}.sqlite3"), str(chronicle), str(count), str(sum(counts)), str(out), str(pace)]
+        environment = {**os.environ, "LARP_HOME": str(folder / f"home-{name}"), "LARP_HUB": hub}  # the password: never on a command line
+        processes.append((subprocess.Popen(command, env=environment), out))
     for process, _ in processes:
         if process.wait() != 0:
             raise SystemExit("a station's process failed")
@@ -216,17 +217,18 @@ def make_database(folder: Path, settings, name: str, base: str) -> str:
     from psycopg import sql
 
     from larp.event.cluster import admin_url
-    from larp.event.hub import ROLE
+    from larp.event.hub import OWNER, prepare_event
 
     with psycopg.connect(admin_url(folder, settings.port), autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(name), sql.Identifier(ROLE)))
+        admin.execute(sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(name), sql.Identifier(OWNER)))
+    prepare_event(folder, settings.port, name)
     return base.rsplit("/", 1)[0] + "/" + name
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--station"]:
-        name, db, chronicle, hub, count, everyone, out, pace = sys.argv[2:10]
-        station(name, db, chronicle, hub, int(count), int(everyone), out, float(pace))
+        name, db, chronicle, count, everyone, out, pace = sys.argv[2:9]
+        station(name, db, chronicle, os.environ.get("LARP_HUB", ""), int(count), int(everyone), out, float(pace))
     else:
         numbers = [int(arg) for arg in sys.argv[1:4]]
         main(*(numbers + [10, 200, 3][len(numbers):]))

@@ -13,7 +13,7 @@ from psycopg import sql
 
 from larp.event.cluster import admin_url, binary, is_running, stop_cluster
 from larp.event.errors import EventError
-from larp.event.hub import ROLE, HubSettings, start_hub
+from larp.event.hub import OWNER, HubSettings, prepare_event, start_hub
 from tests.ledger.conftest import isolated_home  # noqa: F401  (autouse: LARP_HOME and LARP_DB in tmp_path)
 from tests.ledger.helpers import write_chronicle
 
@@ -45,8 +45,9 @@ class Cluster:
         self.settings = settings
 
     def database(self, name: str) -> str:
-        """A new empty database, owned by the event's role; the URL a station joins it by."""
-        self.admin(sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(name), sql.Identifier(ROLE)))
+        """A new event database, owned by the event's owner role, its tables made; the URL a station joins it by."""
+        self.admin(sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(name), sql.Identifier(OWNER)))
+        prepare_event(self.folder, self.settings.port, name)
         return self.settings.join_url().rsplit("/", 1)[0] + "/" + name
 
     def drop(self, name: str) -> None:
@@ -59,6 +60,12 @@ class Cluster:
             self.restart()
         with psycopg.connect(admin_url(self.folder, self.settings.port), autocommit=True) as admin:
             admin.execute(statement)
+
+    def as_owner(self, url: str) -> psycopg.Connection:
+        """A connection to the event at `url` as its owner (through the server's own socket)."""
+        connection = psycopg.connect(admin_url(self.folder, self.settings.port, url.rsplit("/", 1)[1]), autocommit=True)
+        connection.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(OWNER)))
+        return connection
 
     def restart(self) -> None:
         start_hub(self.folder, port=self.settings.port)

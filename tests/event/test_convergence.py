@@ -78,7 +78,8 @@ def test_d_a_station_offline_all_night_joins_at_the_end_and_its_rule_breaks_are_
     crypt.record(sway)  # the five-minute rule held it at the hall
     crypt.record(contest("cody", "Brawny", "janet", "Tough", ("rock", "scissors")))
     second = crypt.regain("janet", "physical")  # janet regained her Physical Traits at the hall already
-    status, out, _ = larp(capsys, "join", hub, "--db", crypt.ledger.where)
+    (tmp_path / "hub.txt").write_text(hub)
+    status, out, _ = larp(capsys, "join", tmp_path / "hub.txt", "--db", crypt.ledger.where)
     assert status == 0 and "entries sent to the hub" in out
     synced(hall, crypt)
     assert sorted(hall.ledger.lines(hall.night_row)) == sorted(crypt.ledger.lines(crypt.night_row))

@@ -1,26 +1,31 @@
 """Entries pulled from the hub are checked as a merged bundle's are: one that is malformed or
 contradicts this record refuses the whole pull, with a message naming it and its station, and
-nothing of this record changes."""
+nothing of this record changes. The hub is changed here by its owner (a station's role can't)."""
 
 import uuid
 
-import psycopg
 import pytest
 
 from larp.desk import DeskError
+from larp.ledger.signing import read_key, sign
 from tests.event.stations import joined, synced
 from tests.ledger.helpers import contest
 
 
-def altered(hub: str, sql: str, *values) -> None:
-    """The hub's record changed behind the stations' backs (a damaged or forged table)."""
-    with psycopg.connect(hub) as connection:
-        assert connection.execute(sql, values).rowcount == 1
+@pytest.fixture
+def altered(cluster, hub):
+    """The hub's record changed behind the stations' backs by its owner (a damaged or forged table)."""
+
+    def changing(sql: str, *values) -> None:
+        with cluster.as_owner(hub) as connection:
+            assert connection.execute(sql, values).rowcount == 1
+
+    return changing
 
 
-def made_malformed(hub: str, entry) -> None:
+def made_malformed(altered, entry) -> None:
     """The entry's payload on the hub names a category that does not exist."""
-    altered(hub, "UPDATE larp_entries SET line = replace(line, '\"social\"', '\"spiritual\"') WHERE id = %s", entry.id)
+    altered("UPDATE larp_entries SET line = replace(line, '\"social\"', '\"spiritual\"') WHERE id = %s", entry.id)
 
 
 def refused_and_unchanged(desk, match: str) -> None:
@@ -39,49 +44,51 @@ def hall_and_bar(tmp_path, hub, chronicle):
     hall.close(), bar.close()
 
 
-def test_d_a_malformed_entry_pulled_is_refused(hall_and_bar, hub):
+def test_d_a_malformed_entry_pulled_is_refused(hall_and_bar, altered):
     hall, bar = hall_and_bar
     entry = hall.regain("janet", "social")
     hall.sync()
-    made_malformed(hub, entry)
+    made_malformed(altered, entry)
     refused_and_unchanged(bar, f"entry {entry.short_id} of station 'hall'.*malformed")
 
 
-def test_d_a_station_whose_pull_is_refused_says_so_on_its_status_bar(hall_and_bar, hub):
+def test_d_a_station_whose_pull_is_refused_says_so_on_its_status_bar(hall_and_bar, altered):
     hall, bar = hall_and_bar
     entry = hall.regain("janet", "social")
     hall.sync()
-    made_malformed(hub, entry)
+    made_malformed(altered, entry)
     bar.go_live()
     assert bar._live.wait_round(10)
     shown = bar.sync_status().text()
     assert shown.startswith(f"sync refused: the entry {entry.short_id} of station 'hall'") and "malformed" in shown
 
 
-def test_d_an_entry_pulled_that_differs_from_the_one_of_its_id_held_here_is_refused(hall_and_bar, hub):
+def test_d_an_entry_pulled_that_differs_from_the_one_of_its_id_held_here_is_refused(hall_and_bar, altered):
     hall, bar = hall_and_bar
     entry = hall.record(contest("janet", "Quick", "cody", "Brawny", ("rock", "scissors")))
     synced(hall, bar)
-    altered(hub, "UPDATE larp_entries SET line = replace(line, 'Quick', 'Lithe') WHERE id = %s", entry.id)
+    altered("UPDATE larp_entries SET line = replace(line, 'Quick', 'Lithe') WHERE id = %s", entry.id)
     bar.ledger.remember("hub_pulled", "0")  # everything pulled again
     refused_and_unchanged(bar, f"entry {entry.short_id} of station 'hall'.*differs from the entry of the same id")
 
 
-def test_d_an_entry_pulled_in_the_place_of_one_held_here_is_refused(hall_and_bar, hub):
+def test_d_an_entry_pulled_in_the_place_of_one_held_here_is_refused(hall_and_bar, altered, tmp_path):
     hall, bar = hall_and_bar
     entry = hall.regain("janet", "social")
     synced(hall, bar)
     forged = uuid.uuid4().hex
-    altered(hub, "UPDATE larp_entries SET id = %s, line = replace(line, %s, %s) WHERE id = %s", forged, entry.id, forged, entry.id)
+    line = entry.line().replace(entry.id, forged)
+    signature = sign(read_key(tmp_path / "hall.sqlite3.key"), "alder-bay", 1, line)  # signed by hall itself
+    altered("UPDATE larp_entries SET id = %s, line = %s, signature = %s WHERE id = %s", forged, line, signature, entry.id)
     bar.ledger.remember("hub_pulled", "0")
     refused_and_unchanged(bar, f"entry {forged[:8]} of station 'hall'.*takes the place of entry {entry.short_id}")
 
 
-def test_d_an_entry_pulled_of_another_chronicle_is_refused(hall_and_bar, hub):
+def test_d_an_entry_pulled_of_another_chronicle_is_refused(hall_and_bar, altered):
     hall, bar = hall_and_bar
     entry = hall.regain("janet", "social")
     hall.sync()
-    altered(hub, "UPDATE larp_entries SET chronicle = 'another-city' WHERE id = %s", entry.id)
+    altered("UPDATE larp_entries SET chronicle = 'another-city' WHERE id = %s", entry.id)
     refused_and_unchanged(bar, f"entry {entry.short_id} of station 'hall'.*of chronicle 'another-city'")
 
 

@@ -7,6 +7,7 @@ import time
 import pytest
 
 from larp.cli import build_parser
+from larp.cli.station import hub_of
 from larp.sheet import Category
 from larp.station import create_app
 from larp.station.screens.log import NightLogScreen
@@ -100,7 +101,8 @@ async def test_d_a_station_opened_with_hub_joins_and_opens_the_night_under_way(t
     hall.close()
 
 
-def test_d_larp_station_takes_the_event_from_larp_hub_unless_given_hub(monkeypatch):
+def test_d_larp_station_takes_the_event_from_larp_hub_unless_given_a_file_with_hub(monkeypatch, tmp_path):
     monkeypatch.setenv("LARP_HUB", "postgresql://larp_station:x@hall:5433/larp_event")
-    assert build_parser().parse_args(["station"]).hub == "postgresql://larp_station:x@hall:5433/larp_event"
-    assert build_parser().parse_args(["station", "--hub", "postgresql://bar"]).hub == "postgresql://bar"
+    assert hub_of(build_parser().parse_args(["station"])) == "postgresql://larp_station:x@hall:5433/larp_event"
+    (tmp_path / "hub.txt").write_text("postgresql://bar\n")
+    assert hub_of(build_parser().parse_args(["station", "--hub", str(tmp_path / "hub.txt")])) == "postgresql://bar"

@@ -36,13 +36,13 @@ def rewrite(path, change):
     path.write_text("".join(change(lines)))
 
 
-def test_a_bundle_has_a_header_its_entries_and_a_checksum(bundle):
+def test_a_bundle_has_a_header_its_entries_their_signatures_and_a_checksum(bundle):
     header, *entries, last = [json.loads(line) for line in bundle.read_text().splitlines()]
-    assert header["bundle"] == "larp-night" and header["version"] == 1
+    assert header["bundle"] == "larp-night" and header["version"] == 2
     assert (header["chronicle"], header["night"], header["station"]) == ("alder-bay", 1, "bar")
     assert header["entries"] == len(entries) == 3
     assert [e["kind"] for e in entries] == ["night-opened", "adjudication", "regain"]
-    assert last["checksum"].startswith("sha256:")
+    assert last["checksum"].startswith("sha256:") and len(last["signatures"]) == 3
 
 
 def test_merging_a_bundle_twice_changes_nothing_the_second_time(bundle, target):
@@ -89,8 +89,8 @@ def test_a_bundle_cut_at_a_line_end_is_refused_whole(bundle, target):
 
 
 def test_a_bundle_of_an_unknown_format_version_is_refused_whole(bundle, target):
-    rewrite(bundle, lambda lines: [lines[0].replace('"version":1', '"version":2'), *lines[1:]])
-    refused(target, bundle, "format version 2, which this larp does not know")
+    rewrite(bundle, lambda lines: [lines[0].replace('"version":2', '"version":3'), *lines[1:]])
+    refused(target, bundle, "format version 3, which this larp does not know")
 
 
 def test_a_file_that_is_not_a_bundle_is_refused(tmp_path, target):
@@ -113,7 +113,7 @@ def test_a_bundle_that_contradicts_the_record_is_refused_whole(tmp_path, bundle,
     with open_desk(tmp_path, station="bar", db="impostor.sqlite3") as impostor:
         impostor.record(SHOVE)
         impostor.export(tmp_path / "impostor.jsonl")
-    with pytest.raises(DeskError, match="two records call themselves by that station's name"):
+    with pytest.raises(DeskError, match="signed by another key .* than the one this record trusts for station 'bar'"):
         target.merge(tmp_path / "impostor.jsonl")
     assert count(target) == 3
 
@@ -124,7 +124,7 @@ def test_an_entry_whose_payload_is_not_what_its_kind_holds_is_refused(bundle, ta
         del entry["payload"]["result"]
         body = [lines[0], lines[1], json.dumps(entry) + "\n", lines[3]]
         digest = hashlib.sha256("".join(body).encode()).hexdigest()
-        return body + [json.dumps({"checksum": "sha256:" + digest}) + "\n"]
+        return body + [json.dumps({"signatures": json.loads(lines[-1])["signatures"], "checksum": "sha256:" + digest}) + "\n"]
 
     rewrite(bundle, damage)
     refused(target, bundle, "is corrupt: line 3: adjudication.payload.result: Field required")

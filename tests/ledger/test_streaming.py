@@ -1,5 +1,5 @@
-"""A long night read entry by entry (`larp log`, `larp export`): the same entries in the same
-order as the whole night read at once, in memory that does not grow with the night."""
+"""A long night read entry by entry (`larp log`): the same entries in the same order as the
+whole night read at once, in memory that does not grow with the night."""
 
 import json
 import tracemalloc
@@ -42,13 +42,6 @@ def test_log_as_json_is_the_whole_night_one_entry_a_line(tmp_path, capsys):
     status, out, _ = larp(capsys, "log", "--format", "json", "--db", tmp_path / "night.sqlite3")
     assert status == 0 and json.loads(out) == expected
     assert out.splitlines()[0] == "[" and len(out.splitlines()) == len(expected) + 2
-
-
-def test_an_exported_bundle_holds_each_line_of_the_record_once_in_order(tmp_path):
-    with two_stations(tmp_path) as hall:
-        filed = hall.ledger.lines(hall.night_row, station="hall")
-        assert hall.export(tmp_path / "hall.jsonl") == len(filed)
-    assert (tmp_path / "hall.jsonl").read_text().splitlines()[1:-1] == filed
 
 
 def peak_reading(desk: Desk) -> int:

@@ -33,7 +33,7 @@ def test_the_first_screen_loads_without_the_game():
     assert loaded.strip() == "[]"
 
 
-def test_serve_gives_each_tab_the_hub_in_its_environment_not_on_its_command_line(monkeypatch):
+def test_serve_gives_each_tab_the_hub_in_its_environment_not_on_its_command_line(monkeypatch, tmp_path):
     """A command line shows in any user's process list; the hub's address holds the event's password."""
     started = {}
 
@@ -49,7 +49,8 @@ def test_serve_gives_each_tab_the_hub_in_its_environment_not_on_its_command_line
     monkeypatch.setattr("textual_serve.server.Server", Server)
     monkeypatch.delenv("LARP_HUB", raising=False)
     hub = "postgresql://station:s3cret@10.0.0.5:5433/larp_event"
-    args = build_parser().parse_args(["serve", "--db", "n.sqlite3", "--hub", hub])
+    (tmp_path / "hub.txt").write_text(hub)
+    args = build_parser().parse_args(["serve", "--db", "n.sqlite3", "--hub", str(tmp_path / "hub.txt")])
     assert run_serve(args) == 0
     assert "s3cret" not in started["command"] and "--hub" not in started["command"]
     assert "--db n.sqlite3" in started["command"]

@@ -1,0 +1,47 @@
+"""`larp hub init`: an event on a PostgreSQL the chronicle already runs.
+
+Its owner's address is used once: the event's tables are made in that database, owned by the
+owner's role, and the stations' role (made, or given a new password) may do only what
+schema.py grants. The owner's password is never kept.
+"""
+
+import secrets
+from urllib.parse import quote
+
+import psycopg
+from psycopg import sql
+from psycopg.conninfo import conninfo_to_dict
+
+from larp.event.errors import EventError
+from larp.event.hub import ROLE, make_role, reachable_host
+from larp.event.schema import make_event
+from larp.event.sync import connect, first_line, shown
+
+
+def init_hub(owner_url: str, host: str | None = None, role: str = ROLE) -> str:
+    """The event's tables and the stations' role on the database at `owner_url`; the line
+    stations join by (with the role's new password). EventError if the owner may not."""
+    password = secrets.token_urlsafe(24)
+    try:
+        with connect(owner_url) as owner:
+            may = owner.execute("SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user").fetchone()
+            if not may or not may[0]:
+                raise EventError(
+                    f"the role {owner.info.user!r} may not make roles on {shown(owner_url)}: give the address of "
+                    "a role with CREATEROLE that owns the event's database"
+                )
+            if owner.info.user == role:
+                raise EventError(f"the owner's role can't be {role!r}, the stations' role: give another")
+            options = sql.SQL("LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD {}").format(sql.Literal(password))
+            make_role(owner, role, options)
+            make_event(owner, role)
+            info = owner.info
+            database, server, port = info.dbname, info.host, info.port
+    except psycopg.Error as error:
+        raise EventError(f"{shown(owner_url)} refused (larp hub init): {first_line(error)}") from None
+    if host is None:
+        host = reachable_host("*") if server.startswith("/") else server
+    where = f"[{host}]" if ":" in host else host
+    tls = conninfo_to_dict(owner_url).get("sslmode")
+    query = f"?sslmode={tls}" if tls else ""
+    return f"postgresql://{quote(role, safe='')}:{quote(password, safe='')}@{where}:{port}/{quote(database, safe='')}{query}"

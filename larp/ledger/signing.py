@@ -1,0 +1,249 @@
+"""Each station's signing key, and the keys of the stations this record trusts.
+
+A station signs each of its entries with its own Ed25519 key (the `cryptography` package)
+over the entry's chronicle, night and line, so that neither can be changed after signing, nor
+the entry moved to another night. The signature is made when the entry leaves the record (a
+push to the hub, a bundle): Ed25519 signs the same bytes the same way every time.
+
+- The private key lives beside the record (`RECORD.key`), readable by its owner only, and is
+  never printed; a record in memory holds one for as long as it is open.
+- The public keys the record trusts are in its `station_keys` table, each with who vouched
+  for it: `self` (this record's own), `event` (registered with the event's hub, brought by a
+  sync) or `bundle` (first seen in a bundle merged by a record that joined no event).
+- Other stations' signatures are kept in its `signatures` table, to pass their entries on.
+"""
+
+import base64
+import binascii
+import hashlib
+import os
+import sqlite3
+import weakref
+from collections.abc import Callable
+from pathlib import Path
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+from larp.ledger.errors import LedgerError
+from larp.ledger.store import MEMORY, Ledger, NightRow
+
+SELF, EVENT, BUNDLE = "self", "event", "bundle"
+KEY_SUFFIX = ".key"
+_in_memory: "weakref.WeakKeyDictionary[Ledger, Ed25519PrivateKey]" = weakref.WeakKeyDictionary()
+
+
+def key_path(ledger: Ledger) -> Path:
+    return Path(ledger.where + KEY_SUFFIX)
+
+
+def signing_key(ledger: Ledger) -> Ed25519PrivateKey:
+    """This record's private key: read from its file, or made there (0600) the first time."""
+    if ledger.where == MEMORY:
+        return _in_memory.setdefault(ledger, Ed25519PrivateKey.generate())
+    path = key_path(ledger)
+    try:
+        return read_key(path)
+    except FileNotFoundError:
+        pass
+    key = Ed25519PrivateKey.generate()
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return read_key(path)  # made meanwhile by another program on this record
+    except OSError as error:
+        raise LedgerError(f"this station's signing key can't be written to {path} ({error.strerror or error})") from None
+    with os.fdopen(descriptor, "wb") as out:
+        out.write(pem)
+        out.flush()
+        os.fsync(out.fileno())
+    return key
+
+
+def read_key(path: Path) -> Ed25519PrivateKey:
+    try:
+        key = serialization.load_pem_private_key(path.read_bytes(), password=None)
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError, TypeError) as error:
+        raise LedgerError(
+            f"this station's signing key {path} can't be read ({getattr(error, 'strerror', None) or error}): "
+            "restore it from the backup made with the record"
+        ) from None
+    if not isinstance(key, Ed25519PrivateKey):
+        raise LedgerError(f"{path} is not a station's signing key (Ed25519): restore it from the backup made with the record")
+    return key
+
+
+def public_text(key: Ed25519PrivateKey) -> str:
+    raw = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return base64.b64encode(raw).decode()
+
+
+def fingerprint(public: str) -> str:
+    """A short form of a public key, for a Narrator to read aloud: four groups of four."""
+    digest = hashlib.sha256(public.encode()).hexdigest()[:16]
+    return " ".join(digest[i : i + 4] for i in range(0, 16, 4))
+
+
+def message(chronicle: str, night: int, line: str) -> bytes:
+    """What a station signs of an entry: its chronicle (its length first, so that no two
+    chronicles and lines read alike), its night and its line."""
+    return f"larp-entry/{len(chronicle)}:{chronicle}/{night}/{line}".encode()
+
+
+def seal_message(checksum: str, signatures: list[str]) -> bytes:
+    """What a station signs of a bundle of its own: its checksum (of every line before the last)
+    and the entries' signatures; one check of it stands for all of them."""
+    return f"larp-bundle/{checksum}/{','.join(signatures)}".encode()
+
+
+def sealer(key: Ed25519PrivateKey):
+    """The seal of a bundle, made with `key` (for larp.ledger.bundle.write_bundle)."""
+    return lambda checksum, signatures: base64.b64encode(key.sign(seal_message(checksum, signatures))).decode()
+
+
+def sign(key: Ed25519PrivateKey, chronicle: str, night: int, line: str) -> str:
+    return base64.b64encode(key.sign(message(chronicle, night, line))).decode()
+
+
+def public_key(text: str) -> Ed25519PublicKey | None:
+    try:
+        return Ed25519PublicKey.from_public_bytes(base64.b64decode(text, validate=True))
+    except (ValueError, binascii.Error, TypeError):
+        return None
+
+
+def is_signed_by(key: Ed25519PublicKey, signature: str | None, chronicle: str, night: int, line: str) -> bool:
+    return is_sealed_by(key, signature, message(chronicle, night, line))
+
+
+def is_sealed_by(key: Ed25519PublicKey, signature: str | None, what: bytes) -> bool:
+    try:
+        key.verify(base64.b64decode(signature or "", validate=True), what)
+    except (InvalidSignature, ValueError, binascii.Error):
+        return False
+    return True
+
+
+def own_key(ledger: Ledger, station: str) -> Ed25519PrivateKey:
+    """This record's key, trusted under the station's name (refused if another key is)."""
+    key = signing_key(ledger)
+    mine = public_text(key)
+    held = trusted(ledger).get(station)
+    if held is None or held[1] != SELF:
+        if held is not None and held[0] != mine:
+            raise LedgerError(
+                f"this record trusts another key than its own for station {station!r} ({held[1]}): "
+                "another station goes by that name; give this one another (--station NAME)"
+            )
+        with ledger.writing("this station's key") as db:
+            db.execute("INSERT OR REPLACE INTO station_keys (station, public_key, vouched) VALUES (?, ?, ?)", (station, mine, SELF))
+    return key
+
+
+def trusted(ledger: Ledger) -> dict[str, tuple[str, str]]:
+    """station → (public key, who vouched for it)."""
+    with ledger.failures("read"):
+        return {station: (key, vouched) for station, key, vouched in ledger.db.execute("SELECT * FROM station_keys")}
+
+
+def trust(db: sqlite3.Connection, station: str, key: str, vouched: str) -> None:
+    db.execute("INSERT OR REPLACE INTO station_keys (station, public_key, vouched) VALUES (?, ?, ?)", (station, key, vouched))
+
+
+def keep_signatures(db: sqlite3.Connection, signed: list[tuple[str, str]]) -> None:
+    """(entry id, signature) of entries just filed, kept to pass them on."""
+    db.executemany("INSERT OR IGNORE INTO signatures (id, signature) VALUES (?, ?)", signed)
+
+
+def kept_signatures(ledger: Ledger, ids: list[str]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    with ledger.failures("read"):
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            found.update(ledger.db.execute(f"SELECT id, signature FROM signatures WHERE id IN ({marks})", chunk).fetchall())
+    return found
+
+
+class Verifier:
+    """The keys a record trusts, loaded once, to check many entries."""
+
+    def __init__(self, keys: dict[str, str]) -> None:
+        self.texts = keys
+        self.keys = {station: public_key(text) for station, text in keys.items()}
+
+    def signed(self, station: str, signature: str | None, chronicle: str, night: int, line: str) -> bool:
+        key = self.keys.get(station)
+        return key is not None and is_signed_by(key, signature, chronicle, night, line)
+
+    def sealed(self, station: str, seal: str | None, checksum: str, signatures: list[str]) -> bool:
+        """Whether the station sealed a bundle of this checksum and these signatures."""
+        key = self.keys.get(station)
+        return seal is not None and key is not None and is_sealed_by(key, seal, seal_message(checksum, signatures))
+
+
+def signed_lines(ledger: Ledger, night: NightRow, station: str, own: str) -> tuple[str, list[tuple[str, str]], Callable | None]:
+    """The station's entries of the night, each with its signature, the station's public key and
+    the bundle's sealer: this record signs and seals its own; another station's must have come
+    with their signatures, and go unsealed."""
+    with ledger.failures("read"):
+        rows = ledger.db.execute(
+            "SELECT id, line FROM entries WHERE night = ? AND station = ? ORDER BY seq", (night.id, station)
+        ).fetchall()
+    if station == own:
+        key = own_key(ledger, own)
+        return public_text(key), [(line, sign(key, night.chronicle, night.number, line)) for _, line in rows], sealer(key)
+    held = trusted(ledger).get(station)
+    kept = kept_signatures(ledger, [eid for eid, _ in rows])
+    unsigned = next((eid for eid, _ in rows if eid not in kept), None)
+    if held is None or unsigned is not None:
+        raise LedgerError(
+            f"entry {(unsigned or rows[0][0])[:8]} of station {station!r} came into this record without its signature "
+            f"(before larp signed entries): only station {station!r} can export it"
+        )
+    return held[0], [(line, kept[eid]) for eid, line in rows], None
+
+
+def signed_outgoing(ledger: Ledger, batch: list, own: str) -> list[tuple]:
+    """The record's entries going to the event's hub (larp.ledger.exchange.Outgoing), each with
+    its signature: this station's signed now; another station's with the signature it came with,
+    if that station is of the event (the others stay in this record only)."""
+    key = own_key(ledger, own)
+    keys = trusted(ledger)
+    kept = kept_signatures(ledger, [entry.id for entry in batch if entry.station != own])
+    signed = []
+    for entry in batch:
+        if entry.station == own:
+            signed.append((entry, sign(key, entry.chronicle, entry.night, entry.line)))
+        elif entry.id in kept and keys.get(entry.station, ("", ""))[1] == EVENT:
+            signed.append((entry, kept[entry.id]))
+    return signed
+
+
+def trust_event_keys(ledger: Ledger, registered: list[tuple[str, str]]) -> None:
+    """The keys the event's stations registered, trusted by this record from now on. Refused
+    (LedgerError) when the record trusted another key under one of their names."""
+    held = trusted(ledger)
+    fresh = []
+    for station, key in registered:
+        known = held.get(station)
+        if known is not None and known[0] != key and known[1] != SELF:
+            raise LedgerError(
+                f"the event registered another key for station {station!r} ({fingerprint(key)}) than the one this "
+                f"record trusted ({fingerprint(known[0])}, from {'a bundle' if known[1] == BUNDLE else 'the event'}): "
+                "two stations go by that name; nothing was pulled"
+            )
+        if known is None or known[1] == BUNDLE:
+            fresh.append((station, key, EVENT))
+    if fresh:
+        with ledger.writing("the keys of the event's stations") as db:
+            db.executemany("INSERT OR REPLACE INTO station_keys (station, public_key, vouched) VALUES (?, ?, ?)", fresh)
+
+
+def event_verifier(ledger: Ledger) -> Verifier:
+    """The keys of this record's station and the event's, to check what the hub brings."""
+    return Verifier({station: key for station, (key, vouched) in trusted(ledger).items() if vouched in (SELF, EVENT)})

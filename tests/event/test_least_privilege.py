@@ -1,0 +1,132 @@
+"""The hub's tables belong to the event's owner: the stations' role (every Narrator's join line)
+may read them and add entries, nothing else; serials only rise, the card key is kept once."""
+
+import psycopg
+import pytest
+from psycopg import sql
+
+from larp.cards import current_card, issued_payload, reissue
+from larp.event.hub import ROLE, prepare_event
+from larp.event.schema import EVENT_TABLES
+from tests.event.stations import at, joined, synced
+from tests.ledger.helpers import larp
+
+STATEMENTS = (
+    "UPDATE {table} SET {column} = {column}",
+    "DELETE FROM {table}",
+    "TRUNCATE {table}",
+    "ALTER TABLE {table} ADD COLUMN forged TEXT",
+    "ALTER TABLE {table} DISABLE TRIGGER ALL",
+    "DROP TABLE {table}",
+    "CREATE INDEX forged ON {table} ({column})",
+)
+INSERTS = {
+    "larp_station_keys": "INSERT INTO larp_station_keys (name, public_key) VALUES ('forged', 'AAAA')",
+    "larp_stations": "INSERT INTO larp_stations (name, last_sync) VALUES ('forged', now())",
+    "larp_card_keys": "INSERT INTO larp_card_keys (chronicle, key) VALUES ('other-city', 'forged')",
+    "larp_card_serials": "INSERT INTO larp_card_serials (chronicle, character, serial) VALUES ('alder-bay', 'ruth', 99)",
+}
+FIRST_COLUMN = {"larp_entries": "line", "larp_station_keys": "public_key", "larp_stations": "last_sync", "larp_card_keys": "key", "larp_card_serials": "serial"}
+REPLACED = (
+    "CREATE TABLE larp_forged (x INT)",
+    "CREATE OR REPLACE FUNCTION larp_raise_serials(chronicle TEXT, characters TEXT[], serials INTEGER[]) "
+    "RETURNS INTEGER LANGUAGE sql AS $$ SELECT 0 $$",
+    "ALTER FUNCTION larp_register_station(TEXT, TEXT) SECURITY INVOKER",
+    "DROP FUNCTION larp_offer_card_key(TEXT, TEXT)",
+    "ALTER SEQUENCE larp_entries_arrived_seq RESTART WITH 1",
+    "SELECT setval('larp_entries_arrived_seq', 1)",
+)
+
+
+@pytest.fixture
+def busy_hub(tmp_path, hub, chronicle):
+    """An event with two stations, their entries, the chronicle's card key and a reissued card."""
+    hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle)
+    hall.regain("janet", "social")
+    with at("hall", tmp_path):
+        issued_payload(current_card(hall.chronicle, "janet"))
+        reissue(hall.chronicle, "janet")
+        synced(hall, bar)
+    yield hub
+    hall.close(), bar.close()
+
+
+def everything(cluster, hub) -> dict[str, list]:
+    with cluster.as_owner(hub) as owner:
+        return {table: owner.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in EVENT_TABLES}
+
+
+def test_d_the_stations_role_is_refused_every_change_of_every_table_and_nothing_changes(cluster, busy_hub):
+    before = everything(cluster, busy_hub)
+    assert all(before[table] for table in EVENT_TABLES)
+    tried = 0
+    with psycopg.connect(busy_hub, autocommit=True) as station:
+        for table in EVENT_TABLES:
+            for statement in [*STATEMENTS, *([INSERTS[table]] if table in INSERTS else [])]:
+                with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                    station.execute(statement.format(table=table, column=FIRST_COLUMN[table]))
+                tried += 1
+        for statement in REPLACED:
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                station.execute(statement)
+    assert tried == 5 * len(STATEMENTS) + len(INSERTS)
+    assert everything(cluster, busy_hub) == before
+
+
+def test_d_a_station_may_only_raise_a_serial_and_only_offer_a_card_key_the_event_lacks(cluster, busy_hub):
+    before = everything(cluster, busy_hub)
+    (serial,) = [row[2] for row in before["larp_card_serials"] if row[1] == "janet"]
+    with psycopg.connect(busy_hub, autocommit=True) as station:
+        assert station.execute("SELECT larp_raise_serials('alder-bay', ARRAY['janet'], ARRAY[1])").fetchone()[0] == 0
+        station.execute("SELECT larp_offer_card_key('alder-bay', 'forged')")
+        assert station.execute("SELECT larp_raise_serials('alder-bay', ARRAY['janet'], ARRAY[%s])", (serial + 1,)).fetchone()[0] == 1
+    after = everything(cluster, busy_hub)
+    assert after["larp_card_keys"] == before["larp_card_keys"]
+    assert [row[2] for row in after["larp_card_serials"] if row[1] == "janet"] == [serial + 1]
+
+
+def test_d_hub_init_makes_the_event_on_a_postgresql_of_its_owner_with_the_same_grants(cluster, capsys, monkeypatch, tmp_path, chronicle):
+    cluster.admin("CREATE ROLE chronicle_owner LOGIN CREATEROLE PASSWORD 'owner-s3cret'")
+    cluster.admin("CREATE DATABASE chronicle_db OWNER chronicle_owner")
+    try:
+        monkeypatch.setenv("LARP_HUB_OWNER", f"postgresql://chronicle_owner:owner-s3cret@127.0.0.1:{cluster.settings.port}/chronicle_db")
+        status, out, err = larp(capsys, "hub", "init", "--role", "chronicle_station")
+        assert status == 0, err
+        assert "owner-s3cret" not in out + err
+        url = next(line.strip() for line in out.splitlines() if line.strip().startswith("postgresql://chronicle_station:"))
+        desk = joined(tmp_path, "hall", url, chronicle)
+        assert desk.sync().pushed == 1  # its night's opening
+        with psycopg.connect(url, autocommit=True) as station:
+            assert station.execute("SELECT count(*) FROM larp_entries").fetchone()[0] == 1
+            for statement in ("DELETE FROM larp_entries", "UPDATE larp_station_keys SET public_key = 'x'", "DROP TABLE larp_entries"):
+                with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                    station.execute(statement)
+        desk.close()
+    finally:
+        cluster.drop("chronicle_db")
+        cluster.admin("DROP ROLE IF EXISTS chronicle_station")
+        cluster.admin("DROP ROLE IF EXISTS chronicle_owner")
+
+
+def test_d_hub_init_refuses_an_owner_who_may_not_make_roles(cluster, capsys, monkeypatch, hub):
+    monkeypatch.setenv("LARP_HUB_OWNER", hub)  # the stations' role itself
+    status, _, err = larp(capsys, "hub", "init")
+    assert status == 1 and "may not make roles" in err and cluster.settings.password not in err
+
+
+def test_d_a_hub_made_by_an_older_larp_is_given_to_the_owner_on_its_next_start(cluster):
+    """Before, the stations' role owned the event's database and tables it made."""
+    cluster.admin(sql.SQL("CREATE DATABASE older_event OWNER {}").format(sql.Identifier(ROLE)))
+    try:
+        url = cluster.settings.join_url().rsplit("/", 1)[0] + "/older_event"
+        with psycopg.connect(url, autocommit=True) as station:
+            station.execute("CREATE TABLE larp_entries (arrived BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE, chronicle TEXT NOT NULL, night INTEGER NOT NULL, station TEXT NOT NULL, seq INTEGER NOT NULL, line TEXT NOT NULL)")
+            station.execute("INSERT INTO larp_entries (id, chronicle, night, station, seq, line) VALUES ('a', 'alder-bay', 1, 'hall', 1, '{}')")
+        prepare_event(cluster.folder, cluster.settings.port, "older_event")
+        with psycopg.connect(url, autocommit=True) as station:
+            for statement in ("DELETE FROM larp_entries", "DROP TABLE larp_entries", "ALTER TABLE larp_entries DROP COLUMN line"):
+                with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                    station.execute(statement)
+            assert station.execute("SELECT count(*) FROM larp_entries WHERE signature IS NULL").fetchone()[0] == 1
+    finally:
+        cluster.drop("older_event")
