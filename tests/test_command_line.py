@@ -80,8 +80,10 @@ def test_cards_payload_of_an_unknown_id_names_the_nearest(tmp_path, monkeypatch,
 
 
 def test_larp_version_prints_the_version(capsys):
-    with pytest.raises(SystemExit) as done:
-        main(["--version"])
+    assert main(["--version"]) == 0
+    assert re.fullmatch(r"larp \S+\n", capsys.readouterr().out)
+    with pytest.raises(SystemExit) as done:  # among other options, argparse's action says it
+        main(["--version", "--help"])
     assert done.value.code == 0
     assert re.fullmatch(r"larp \S+\n", capsys.readouterr().out)
 

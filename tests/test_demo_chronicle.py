@@ -207,7 +207,7 @@ def test_demo_night_replays_the_source_worked_examples():
 
 def test_demo_night_replays_without_a_refusal_and_as_the_source_tells_it(night, challenges):
     """The rules engine accepts every step; the worked examples end as the source says."""
-    from larp.rules.replay import replay
+    from larp.rules.resolving import replay
 
     results = replay(night).to_json()["results"]
     assert len(results) == len(night.events)

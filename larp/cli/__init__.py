@@ -56,8 +56,12 @@ class Version(argparse.Action):
         super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, **kwargs)
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
-        print(f"larp {installed_version()}")
+        print(version_line())
         parser.exit()
+
+
+def version_line() -> str:
+    return f"larp {installed_version()}"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -75,6 +79,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv == ["--version"]:  # before the commands' parsers are built: a quick answer
+        print(version_line())
+        return 0
     opens_station = not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"))
     if opens_station and "station" in COMMAND_MODULES:
         argv = ["station", *argv]

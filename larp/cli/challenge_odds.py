@@ -2,7 +2,7 @@
 
 import json
 
-from larp.cli.odds import EXIT_FORBIDDEN, fail
+from larp.cli.exits import EXIT_FORBIDDEN, fail
 from larp.cli.resolve import read_input
 
 POLICIES = {
@@ -23,18 +23,18 @@ def show_challenge_odds(args) -> int:
         transcript = load_transcript(read_input(args.transcript), where)
         shown = odds_by_step(transcript, args.event, args.policy)
     except SheetError as error:
-        return fail(str(error))
+        return fail("odds", str(error))
     except NotAChallenge as error:
-        return fail(f"--event {args.event}: {error}")
+        return fail("odds", f"--event {args.event}: {error}")
     except RuleError as error:
         if args.format == "json":
             print(json.dumps({"error": error.to_json()}))
-        return fail(refused(error), EXIT_FORBIDDEN)
+        return fail("odds", refused(error), EXIT_FORBIDDEN)
     last = shown[-1].state
     winner = outcome(last if outcome(last) else apply(last, CONCLUDE)[0]).winner
     if args.step is not None:
         if not 0 <= args.step < len(shown):
-            return fail(f"--step {args.step}: the challenge has {len(shown) - 1} steps; give 0 to {len(shown) - 1}")
+            return fail("odds", f"--step {args.step}: the challenge has {len(shown) - 1} steps; give 0 to {len(shown) - 1}")
         shown = [shown[args.step]]
     if args.format == "json":
         print(json.dumps(as_json(args, shown, winner), ensure_ascii=False))

@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
-from larp.cli.resolve import EXIT_BAD_INPUT
+from larp.cli.exits import EXIT_BAD_INPUT
 
 
 def register(subparsers) -> None:

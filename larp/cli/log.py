@@ -30,48 +30,48 @@ def register(subparsers) -> None:
 
 
 def run_log(args) -> int:
+    """The entries are read from the record and written one at a time: a night of any length
+    in the memory of a short one, its first lines out at once."""
     from larp.desk import Desk, DeskError
-
     from larp.sheet import SheetError
     from larp.sheet.ids import known_id
 
     try:
         with Desk.read(args.db) as desk:
-            everything = desk.entries(night=args.night)
+            characters, stations, reversed_by = desk.known(args.night)
             character, station = args.character, args.station
             if character is not None:
-                character = known_id(character, characters_in(everything))
+                character = known_id(character, characters)
             if station is not None:
-                station = known_id(station, {entry.station for entry in everything}, "station")
-            entries = [e for e in everything if (character is None or character in e.character_ids) and (station is None or e.station == station)]
-            reversed_by = {e.reverses: e.short_id for e in everything if e.kind == "reversal"}
+                station = known_id(station, stations, "station")
+            entries = desk.each_entry(character, station, args.night)
+            if args.format == "json":
+                write_json(entries)
+            else:
+                for entry in entries:
+                    print(line(entry, reversed_by.get(entry.id)))
     except (DeskError, SheetError) as error:
         return failed("log", error)
-    if args.format == "json":
-        print(json.dumps([{"night": e.night, **e.to_json()} for e in entries], indent=2, ensure_ascii=False))
-        return 0
-    for entry in entries:
-        print(line(entry, reversed_by.get(entry.id)))
     return 0
 
 
-def characters_in(entries) -> set[str]:
-    """Every character the night's entries know: those they concern, and those a station opened with."""
-    known = {cid for entry in entries for cid in entry.character_ids}
+def write_json(entries) -> None:
+    """A JSON list, one entry to a line, each written as it is read."""
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    before = "[\n"
     for entry in entries:
-        known.update(start["sheet"]["id"] for start in entry.payload.get("characters", ()) if isinstance(start, dict))
-        added = entry.payload.get("character")
-        if isinstance(added, dict):
-            known.add(added["sheet"]["id"])
-    return known
+        print(before + encode({"night": entry.night, **entry.to_json()}), end="")
+        before = ",\n"
+    print("[]" if before == "[\n" else "\n]")
 
 
 def line(entry, reversed_by: str | None) -> str:
+    from larp.ledger.entry import short_id
     from larp.rules import game_time
 
     who = entry.station + (f"/{entry.narrator}" if entry.narrator else "")
     text = f"{entry.short_id}  {game_time(entry.game_time):>5}  {who}  {entry.summary}"
-    return text + (f"  [reversed by {reversed_by}]" if reversed_by else "")
+    return text + (f"  [reversed by {short_id(reversed_by)}]" if reversed_by else "")
 
 
 def run_reverse(args) -> int:

@@ -1,9 +1,8 @@
 """What the night-record commands share: the `--db` option, and telling a failure."""
 
-import sys
 from pathlib import Path
 
-EXIT_FAILED = 1
+from larp.cli.exits import EXIT_FAILED, fail
 
 
 def add_db_option(parser) -> None:
@@ -17,5 +16,4 @@ def add_db_option(parser) -> None:
 
 def failed(command: str, error: Exception) -> int:
     """One line on standard error, for the Narrator; exit status 1."""
-    print(f"larp {command}: {error}", file=sys.stderr)
-    return EXIT_FAILED
+    return fail(command, error, EXIT_FAILED)

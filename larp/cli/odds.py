@@ -6,14 +6,13 @@
         A pool of dice: the chance of each number of successes (with a bar chart), of success,
         of a botch or dramatic failure, and the expected successes (docs/DICE.md).
 
+    larp odds --system storyteller --pools A-B [--difficulties C-D] …   larp odds --system storytelling --pools A-B …
+        A table of many pools' odds (and difficulties'), each figure the same as the pool's alone.
+
     larp odds --transcript FILE --event N [--step K] [--policy best|always] [--format text|json]
         A Mind's Eye Theatre challenge of a transcript: each side's chance to win before
         each of its steps (or before step K only), from where the challenge stands then.
 """
-
-import sys
-
-from larp.cli.resolve import EXIT_BAD_INPUT, EXIT_FORBIDDEN
 
 POLICY_HELP = (
     "how the sides spend their retests: best (default), both play to win, at each choice taking what "
@@ -47,6 +46,8 @@ def add_pool_arguments(parser) -> None:
     pool.add_argument("--system", choices=["storyteller", "storytelling"],
                       help="storyteller (seeds 000-002: difficulty, 1s cancel) or storytelling (seed 004: 8+, 10-again)")
     pool.add_argument("--pool", type=int, metavar="N", help="the dice in the pool (Storytelling: 0 or less is a chance die)")
+    pool.add_argument("--pools", metavar="A-B", help="a table of the pools from A to B dice, each as --pool gives it")
+    pool.add_argument("--difficulties", metavar="C-D", help="storyteller, with --pools: a column for each difficulty from C to D")
     pool.add_argument("--willpower", action="store_true", help="a Willpower point spent: one success (storyteller), three dice (storytelling)")
     pool.add_argument("--difficulty", type=int, default=6, metavar="D", help="storyteller: 2 to 10 (default 6)")
     pool.add_argument("--botch", choices=["no-success", "more-ones"], default="no-success",
@@ -59,6 +60,12 @@ def add_pool_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    if args.pools is not None or args.difficulties is not None:
+        if args.transcript is not None or args.pools is None:
+            args.odds_parser.error("--pools A-B makes a table of pools' odds (with --difficulties C-D), of no transcript")
+        from larp.cli.odds_table import show_odds_table
+
+        return show_odds_table(args)
     if args.system is not None or args.pool is not None:
         if args.transcript is not None:
             args.odds_parser.error("give a pool (--system, --pool) or a challenge (--transcript, --event), not both")
@@ -73,10 +80,3 @@ def run(args) -> int:
 
     return show_challenge_odds(args)
 
-
-def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
-    print(f"larp odds: {message}", file=sys.stderr)
-    return status
-
-
-__all__ = ["EXIT_FORBIDDEN", "fail", "register", "run"]

@@ -2,31 +2,28 @@
 
 import json
 
-from larp.cli.odds import fail
+from larp.cli.exits import fail
+
+FEWEST_DICE, MOST_DICE = -50, 200
 
 
 def show_pool_odds(args) -> int:
     from larp.rules import RuleError
-    from larp.rules.dice import StorytellerOptions, StorytellingOptions
     from larp.rules.dice.odds import chart, odds
 
     if args.system is None or args.pool is None:
-        return fail("a pool's odds need both --system (storyteller or storytelling) and --pool N")
-    if args.pool > 200 or args.pool < -50:
-        return fail(f"--pool {args.pool}: give a pool from -50 to 200 dice")
+        return fail("odds", "a pool's odds need both --system (storyteller or storytelling) and --pool N")
+    if not FEWEST_DICE <= args.pool <= MOST_DICE:
+        return fail("odds", f"--pool {args.pool}: give a pool from {FEWEST_DICE} to {MOST_DICE} dice")
     try:
-        if args.system == "storyteller":
-            options = StorytellerOptions(difficulty=args.difficulty, willpower=args.willpower, botch=args.botch,
-                                         ability=args.ability, ability_cancels_ones=args.ability_cancels_ones)
-        else:
-            options = StorytellingOptions(again=args.again, rote=args.rote, willpower=args.willpower)
+        options = pool_options(args, args.difficulty)
         if args.upto is not None and not 0 <= args.upto <= 500:
-            return fail(f"--upto {args.upto}: give 0 to 500 successes")
+            return fail("odds", f"--upto {args.upto}: give 0 to 500 successes")
         found = odds(args.pool, options, args.upto)
     except RuleError as error:
-        return fail(f"{error.message} ({error.rule})")
+        return fail("odds", f"{error.message} ({error.rule})")
     if args.format == "json":
-        print(json.dumps({"pool": args.pool, "options": _options(args), **found.to_json()}, ensure_ascii=False))
+        print(json.dumps({"pool": args.pool, "options": options_json(args, args.difficulty), **found.to_json()}, ensure_ascii=False))
         return 0
     print(heading(args, found.dice, found.chance_die))
     print("\n".join(chart(found)))
@@ -48,8 +45,19 @@ def heading(args, dice: int, chance_die: bool) -> str:
     return said + (", rote" if args.rote and not chance_die else "")
 
 
-def _options(args) -> dict:
+def pool_options(args, difficulty: int):
+    """The options of the pool's system; a RuleError says what they can't be."""
+    from larp.rules.dice import StorytellerOptions, StorytellingOptions
+
     if args.system == "storyteller":
-        return {"difficulty": args.difficulty, "willpower": args.willpower, "botch": args.botch,
+        return StorytellerOptions(difficulty=difficulty, willpower=args.willpower, botch=args.botch,
+                                  ability=args.ability, ability_cancels_ones=args.ability_cancels_ones)
+    return StorytellingOptions(again=args.again, rote=args.rote, willpower=args.willpower)
+
+
+def options_json(args, difficulty: int) -> dict:
+    """The options as `--format json` names them."""
+    if args.system == "storyteller":
+        return {"difficulty": difficulty, "willpower": args.willpower, "botch": args.botch,
                 "ability": args.ability, "ability_cancels_ones": args.ability_cancels_ones}
     return {"again": args.again, "rote": args.rote, "willpower": args.willpower}

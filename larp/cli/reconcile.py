@@ -4,7 +4,8 @@ import json
 import sys
 from pathlib import Path
 
-from larp.cli.night_record import EXIT_FAILED, add_db_option, failed
+from larp.cli.exits import EXIT_FAILED
+from larp.cli.night_record import add_db_option, failed
 from larp.cli.one_shot import collector_paused
 from larp.cli.standing import said_differences
 from larp.words import counted

@@ -15,9 +15,10 @@ import json
 import sys
 from pathlib import Path
 
+from larp.cli.exits import EXIT_BAD_INPUT, EXIT_FORBIDDEN
 from larp.cli.night_record import add_db_option, failed
+from larp.cli.resolve import read_input
 from larp.words import are, counted
-from larp.cli.resolve import EXIT_BAD_INPUT, EXIT_FORBIDDEN, read_input
 
 
 def register(subparsers) -> None:

@@ -8,10 +8,9 @@ line on standard error naming the place); 3 when the rules forbid a step
 import json
 import sys
 
+from larp.cli.exits import EXIT_BAD_INPUT, EXIT_FORBIDDEN
 from larp.cli.one_shot import collector_paused
 
-EXIT_BAD_INPUT = 2
-EXIT_FORBIDDEN = 3
 BATCH = 1000
 """Results encoded together: one call of the JSON encoder for each result took a quarter of
 the output's time; a thousand results' dictionaries at a time are soon let go."""

@@ -52,6 +52,9 @@ The game clock (runs with wall time unless held; each station has its own)
 
 The record
     desk.entries(character=None, station=None, kind=None, night=None) -> [Entry]   merged order
+    desk.each_entry(character=None, station=None, night=None) -> iterator of Entry   the same,
+                                            read one at a time (a long night in bounded memory)
+    desk.known(night=None) -> (characters, stations, {reversed id: reversal id})
     desk.reverse(entry_id, reason) -> Entry R-NIGHT-3: adjudications, regains, sheet changes;
                                             once each; a reversal is never reversed
     desk.add(sheet) ; desk.change(sheet)    a character joins, or her sheet changes for good

@@ -3,7 +3,7 @@
 import socket
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Self
+from typing import Callable, Iterator, Self
 
 from larp.desk.errors import DeskError, Translated
 from larp.controls import without_controls
@@ -326,6 +326,21 @@ class DeskCore:
         with recorded:
             found = self.ledger.entries(row, character=character, station=station, kind=kind)
         return sorted(found, key=lambda entry: entry.order)
+
+    def each_entry(self, character: str | None = None, station: str | None = None, night: int | None = None) -> Iterator[Entry]:
+        """The night's entries one at a time in the merged order, read from the record as they
+        are wanted: a long night's log in the memory of a short one."""
+        row = self._night(night)
+        with recorded:
+            yield from self.ledger.each_entry(row, character=character, station=station)
+
+    def known(self, night: int | None = None) -> tuple[set[str], set[str], dict[str, str]]:
+        """Of the night: every character its entries name, every station that wrote in it, and
+        each reversed entry's id → its reversal's."""
+        row = self._night(night)
+        with recorded:
+            characters, stations = self.ledger.known(row)
+            return characters, stations, self.ledger.reversed_by(row)
 
     def _night(self, number: int | None) -> NightRow:
         if number is None or number == self.night_number:

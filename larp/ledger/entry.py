@@ -42,6 +42,11 @@ class Kind(StrEnum):
 REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH, Kind.CARRIED)
 
 
+
+def short_id(entry_id: str) -> str:
+    """The start of an entry's id that a Narrator reads and types: its first eight characters."""
+    return entry_id[:8]
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     id: str
@@ -73,7 +78,7 @@ class Entry:
 
     @property
     def short_id(self) -> str:
-        return self.id[:8]
+        return short_id(self.id)
 
     def to_json(self) -> dict[str, Any]:
         """The entry as a line of a bundle, and as `larp log --format json` prints it."""

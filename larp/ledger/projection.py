@@ -17,7 +17,7 @@ from larp.ledger.ending import as_carried
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.results import lock_from_json
 from larp.ledger.starting import starting_state
-from larp.rules import CharacterState, Lock, Night, game_time
+from larp.rules import CharacterState, Lock, Locks, Night, game_time
 from larp.rules.cast import Cast
 from larp.rules.tabletop import TableState
 from larp.sheet import ANY_SHEET, Category, HouseRules, Sheet, TableSheet
@@ -34,7 +34,7 @@ class Tonight:
         """Every character: a Mind's Eye Theatre CharacterState, or a tabletop TableState."""
         self.starts: dict[str, CharacterState | TableState] = {}
         self.start_data: dict[str, dict] = {}
-        self.locks: list[Lock] = []
+        self.locks = Locks()
         self.lockers: dict[Lock, Entry] = {}
         """The entry that set each lock."""
         self.locks_by_key: dict[tuple, tuple[Lock, ...]] = {}
@@ -75,7 +75,7 @@ class Tonight:
         return self.last is None or entry.order >= self.last
 
     def night(self, clock: float) -> Night:
-        return Night(rules=self.rules, characters=Cast(self.characters), clock=clock, locks=tuple(self.locks))
+        return Night(rules=self.rules, characters=Cast(self.characters), clock=clock, locks=self.locks)
 
     def apply(self, entry: Entry) -> list[Effect]:
         self.last = entry.order
@@ -186,7 +186,7 @@ class Tonight:
         self._check_locks(entry)
         lock = lock_from_json(entry.payload.get("lock"))
         if lock is not None:
-            self.locks.append(lock)
+            self.locks = self.locks.adding(lock)
             self.lockers[lock] = entry
             key = (lock.challenger, lock.target, lock.category, lock.effect)
             self.locks_by_key[key] = self.locks_by_key.get(key, ()) + (lock,)

@@ -22,6 +22,10 @@ from larp.ledger.schema import LATEST, migrate
 MEMORY = ":memory:"
 SHORTEST_ID_PREFIX = 4
 ENDED = Kind.ENDED.value
+MERGED_ORDER = " ORDER BY json_extract(line, '$.game_time'), json_extract(line, '$.wall_time'), station, station_seq"
+"""`Entry.order`, as the record sorts its lines."""
+READ_BATCH = 500
+"""Lines read from the record at a time when a night is read entry by entry."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,16 +212,64 @@ class Ledger:
     def entries(self, night: NightRow, **only: str | None) -> list[Entry]:
         """The night's entries in the order this record received them (`only` as for `lines`)."""
         with bulk():
-            return [Entry.from_json(json.loads(line), night.number) for line in self.lines(night, **only)]
+            return [read_entry(line, night.number) for line in self.lines(night, **only)]
 
-    def lines(
+    def each_entry(self, night: NightRow, **only: str | None) -> Iterator[Entry]:
+        """The night's entries one at a time in the merged order (`Entry.order`: game time, wall
+        time, station, number), sorted by the record itself: memory stays the same however
+        long the night (`only` as for `lines`)."""
+        query, params = self._selecting(night, **only)
+        for line in self._each(query + MERGED_ORDER, params):
+            yield read_entry(line, night.number)
+
+    def _each(self, query: str, params: list) -> Iterator[str]:
+        """The lines a query selects, read a batch at a time."""
+        with self.failures("read"):
+            rows = self.db.execute(query, params)
+        while True:
+            with self.failures("read"):
+                batch = rows.fetchmany(READ_BATCH)
+            if not batch:
+                return
+            for (line,) in batch:
+                yield line
+
+    def lines(self, night: NightRow, **only: str | None) -> list[str]:
+        """The night's entries as the lines of JSON the record keeps, in the order it received them."""
+        query, params = self._selecting(night, **only)
+        with self.failures("read"):
+            return [line for (line,) in self.db.execute(query + " ORDER BY seq", params)]
+
+    def known(self, night: NightRow) -> tuple[set[str], set[str]]:
+        """Every character the night's entries name (those they concern, and the sheets a station
+        opened with or added), and every station that wrote in it."""
+        with self.failures("read"):
+            stations = {station for (station,) in self.db.execute("SELECT DISTINCT station FROM entries WHERE night = ?", (night.id,))}
+            characters = {
+                cid
+                for (cid,) in self.db.execute(
+                    "SELECT DISTINCT value FROM entries, json_each(entries.line, '$.characters') WHERE night = ? "
+                    "UNION SELECT json_extract(value, '$.sheet.id') FROM entries, json_each(entries.line, '$.payload.characters') "
+                    "WHERE night = ? AND kind = ? "
+                    "UNION SELECT json_extract(line, '$.payload.character.sheet.id') FROM entries WHERE night = ? AND kind = ?",
+                    (night.id, night.id, Kind.OPENED.value, night.id, Kind.ADDED.value),
+                )
+                if isinstance(cid, str)
+            }
+        return characters, stations
+
+    def reversed_by(self, night: NightRow) -> dict[str, str]:
+        """Each reversed entry's id → the id of the entry that reversed it."""
+        with self.failures("read"):
+            return dict(self.db.execute("SELECT reverses, id FROM entries WHERE night = ? AND reverses IS NOT NULL", (night.id,)))
+
+    def _selecting(
         self,
         night: NightRow,
         character: str | None = None,
         station: str | None = None,
         kind: str | None = None,
-    ) -> list[str]:
-        """The night's entries as the lines of JSON the record keeps, in the order it received them."""
+    ) -> tuple[str, list]:
         query = "SELECT line FROM entries WHERE night = ?"
         params: list = [night.id]
         if station is not None:
@@ -229,8 +281,7 @@ class Ledger:
         if character is not None:
             query += " AND EXISTS (SELECT 1 FROM json_each(entries.line, '$.characters') WHERE value = ?)"
             params.append(character)
-        with self.failures("read"):
-            return [line for (line,) in self.db.execute(query + " ORDER BY seq", params)]
+        return query, params
 
     def filed(self, night: NightRow, station: str) -> dict[str, tuple[int, str]]:
         """The station's entries of the night as filed: id → (number, line)."""
@@ -255,6 +306,11 @@ class Ledger:
         if len(rows) > 1:
             raise LedgerError(f"entry id {entry_id!r} is ambiguous: give more of it (see larp log)")
         return Entry.from_json(json.loads(rows[0][0]), night.number)
+
+
+def read_entry(line: str, night: int) -> Entry:
+    """One entry from the line of JSON the record keeps."""
+    return Entry.from_json(json.loads(line), night)
 
 
 def append_entry(db: sqlite3.Connection, night: NightRow, entry: Entry) -> Entry:

@@ -1,4 +1,4 @@
-"""The Mind's Eye Theatre rules engine: pure, no I/O, no clock, no randomness of its own.
+"""The Mind"s Eye Theatre rules engine: pure, no I/O, no clock, no randomness of its own.
 
 A challenge is a state plus steps (the steps of a transcript, docs/transcript.md):
 
@@ -11,27 +11,36 @@ A challenge is a state plus steps (the steps of a transcript, docs/transcript.md
 Every refusal is a `RuleError` carrying the id of the rule (docs/rules.md) that forbids it.
 """
 
-from larp.rules.challenge.legal import Move, Offer, legal_actions
-from larp.rules.challenge.outcome import Outcome, Spent, outcome
-from larp.rules.challenge.play import CONCLUDE, apply
-from larp.rules.challenge.start import start_challenge
-from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result, SideState
-from larp.rules.challenge.throws import round_result
-from larp.rules.character import CharacterState
-from larp.rules.errors import RuleError
-from larp.rules.night import (
-    EventResult,
-    Night,
-    advance,
-    apply_event,
-    finish,
-    play_steps,
-    regain,
-    run_challenge,
-)
-from larp.rules.notes import Note, game_time
-from larp.rules.replay import Replay, replay, replaying
-from larp.rules.signs import Side, Sign
+from importlib import import_module
+
+WHERE = {
+    **dict.fromkeys(("Move", "Offer", "legal_actions"), "larp.rules.challenge.legal"),
+    **dict.fromkeys(("Outcome", "Spent", "outcome"), "larp.rules.challenge.outcome"),
+    **dict.fromkeys(("CONCLUDE", "apply"), "larp.rules.challenge.play"),
+    "start_challenge": "larp.rules.challenge.start",
+    **dict.fromkeys(("ChallengeState", "Phase", "Result", "SideState"), "larp.rules.challenge.state"),
+    "round_result": "larp.rules.challenge.throws",
+    "CharacterState": "larp.rules.character",
+    "RuleError": "larp.rules.errors",
+    **dict.fromkeys(("Lock", "Locks"), "larp.rules.locks"),
+    "Night": "larp.rules.night",
+    **dict.fromkeys(("EventResult", "advance", "apply_event", "finish", "play_steps", "regain", "run_challenge"), "larp.rules.events"),
+    **dict.fromkeys(("Note", "game_time"), "larp.rules.notes"),
+    **dict.fromkeys(("Replay", "replay", "replaying"), "larp.rules.resolving"),
+    **dict.fromkeys(("Side", "Sign"), "larp.rules.signs"),
+}
+"""Where each name of the engine lives: imported when first asked for, so that a command using
+one corner of the rules (the dice odds, an error) does not load the whole engine and the sheets.
+No name here is also a module of this package: importing that module would set the package's
+name to the module."""
+
+
+def __getattr__(name: str):
+    if name not in WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(WHERE[name]), name)
+    return value
+
 
 __all__ = [
     "CONCLUDE",
@@ -39,6 +48,7 @@ __all__ = [
     "CharacterState",
     "EventResult",
     "Lock",
+    "Locks",
     "Move",
     "Night",
     "Note",

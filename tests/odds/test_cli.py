@@ -56,7 +56,7 @@ def test_text_names_the_sides_the_policy_and_each_step(capsys):
     assert status == 0
     lines = out.splitlines()
     assert lines[0].startswith("Event 10: contested mental challenge, Aldous Whitcombe (challenger) against Nadia Sorensen")
-    assert lines[1].startswith("Policy always: the loser retests whenever she can")
+    assert lines[1].startswith("Policy always: the loser retests whenever possible")
     assert any("before 1" in line and "retest: defender, willpower" in line for line in lines)
     assert lines[-1] == "As recorded, the challenge ends: Aldous Whitcombe wins."
 

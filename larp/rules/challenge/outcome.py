@@ -3,15 +3,11 @@
 from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple
 
-from larp.rules.challenge.start import (
-    FIVE_MINUTE_CATEGORIES,
-    FIVE_MINUTE_KINDS,
-    lock_key,
-)
-from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result
+from larp.rules.challenge.state import ChallengeState, Phase, Result
 from larp.rules.challenge.throws import close_round
 from larp.rules.errors import RuleError
 from larp.rules.evolve import evolve, made
+from larp.rules.locks import Lock
 from larp.rules.notes import Note
 from larp.rules.signs import SIDE_OF, Side
 
@@ -119,6 +115,6 @@ def _lock(state: ChallengeState, winner: Side | None) -> Lock | None:
     minutes = state.rules.five_minute_rule_minutes
     if minutes <= 0 or winner is Side.CHALLENGER or state.ended_by:
         return None
-    if state.kind not in FIVE_MINUTE_KINDS or state.category not in FIVE_MINUTE_CATEGORIES:
+    if not state.five_minute:
         return None
-    return lock_key(state, state.clock + minutes)
+    return state.lock_until(state.clock + minutes)

@@ -1,26 +1,21 @@
 """Opening a challenge: who, in what, bidding what (R-CH-1 to R-CH-3, R-TIE-1, R-NIGHT-2)."""
 
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
-from larp.rules.challenge.state import ChallengeState, Lock, Phase, Result, SideState
+from larp.rules.challenge.state import ChallengeState, Phase, Result, SideState
 from larp.rules.character import CharacterState
 from larp.rules.errors import RuleError
 from larp.rules.evolve import evolve, made
+from larp.rules.night import Night
 from larp.rules.notes import Note, game_times
 from larp.rules.signs import Side
 from larp.sheet import Category, HouseRules
 from larp.sheet.transcript import ChallengeSpec, Party, Static
-
-if TYPE_CHECKING:
-    from larp.rules.night import Night
-
-FIVE_MINUTE_CATEGORIES = (Category.SOCIAL, Category.MENTAL)
-FIVE_MINUTE_KINDS = ("contested", "static")
 COUNTED = {category: f"{category.value.title()} Traits" if category.is_attribute else category.value.title() for category in Category}
 """What a side's true total counts first, by category (`SideState.made_of`)."""
 
 
-def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState, list[Note]]:
+def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, list[Note]]:
     """A challenge ready for its first step, or a RuleError saying why it can't be made."""
     category = spec.category
     noting = night.noting
@@ -78,7 +73,7 @@ def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState
     )
     if exhausted:
         state = evolve(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="exhausted")
-    lock = blocking_lock(night, state)
+    lock = night.locks.holding(state.lock_until(0.0), night.clock) if state.five_minute else None
     if lock is not None:
         if noting:
             until, now = game_times(lock.until, night.clock)
@@ -93,23 +88,7 @@ def start_challenge(night: "Night", spec: ChallengeSpec) -> tuple[ChallengeState
     return state, notes
 
 
-def lock_key(state: ChallengeState, until: float) -> Lock:
-    target = state.defender.character or f"static:{state.defender.true_total}"
-    return Lock(state.challenger.character, target, state.category.value, state.spec.effect.strip(), until)
-
-
-def blocking_lock(night: "Night", state: ChallengeState) -> Lock | None:
-    """The five-minute lock that holds this challenge now, if one does (R-NIGHT-2)."""
-    if state.kind not in FIVE_MINUTE_KINDS or state.category not in FIVE_MINUTE_CATEGORIES:
-        return None
-    wanted = lock_key(state, 0.0)
-    for lock in night.locks:
-        if lock.until > night.clock and lock.matches(wanted):
-            return lock
-    return None
-
-
-def _character(night: "Night", character_id: str) -> CharacterState:
+def _character(night: Night, character_id: str) -> CharacterState:
     try:
         return night.characters[character_id]
     except KeyError:

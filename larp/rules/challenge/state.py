@@ -5,6 +5,7 @@ from enum import StrEnum
 from typing import Mapping
 
 from larp.rules.character import CharacterState
+from larp.rules.locks import FIVE_MINUTE_CATEGORIES, FIVE_MINUTE_KINDS, Lock
 from larp.rules.signs import Side, Sign
 from larp.sheet import Category, HouseRules
 from larp.sheet.transcript import ChallengeSpec
@@ -121,25 +122,6 @@ class Retest:
 
 
 @dataclass(frozen=True)
-class Lock:
-    """A five-minute-rule lock (R-NIGHT-2): `challenger` may not try this again until `until`."""
-
-    challenger: str
-    target: str
-    category: str
-    effect: str
-    until: float
-
-    def matches(self, other: "Lock") -> bool:
-        return (self.challenger, self.target, self.category, self.effect) == (
-            other.challenger,
-            other.target,
-            other.category,
-            other.effect,
-        )
-
-
-@dataclass(frozen=True)
 class ChallengeState:
     spec: ChallengeSpec
     rules: HouseRules
@@ -177,6 +159,16 @@ class ChallengeState:
     @property
     def contested(self) -> bool:
         return self.kind == "contested"
+
+    @property
+    def five_minute(self) -> bool:
+        """Whether the five-minute rule covers this challenge (R-NIGHT-2)."""
+        return self.kind in FIVE_MINUTE_KINDS and self.category in FIVE_MINUTE_CATEGORIES
+
+    def lock_until(self, until: float) -> Lock:
+        """The lock on trying this same challenge again before `until`."""
+        target = self.defender.character or f"static:{self.defender.true_total}"
+        return Lock(self.challenger.character, target, self.category.value, self.spec.effect.strip(), until)
 
     @property
     def available(self) -> Mapping[str, Mapping[str, int]]:

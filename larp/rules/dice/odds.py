@@ -192,8 +192,8 @@ def chart(found: Odds, width: int = 30) -> list[str]:
     """The odds as text: one bar a line (`  2 ████████▌      31.25%`), then success, the mishap, the mean."""
     rows = found.bars()
     label_width = max(len(bar.label) for bar in rows)
-    lines = [f"{bar.label:>{label_width}} {_bar(bar.length, width)} {_percent(bar.chance)}" for bar in rows]
-    lines.append(f"success {_percent(found.success)}; {found.mishap_name} {_percent(found.mishap)}; "
+    lines = [f"{bar.label:>{label_width}} {_bar(bar.length, width)} {percent(bar.chance)}" for bar in rows]
+    lines.append(f"success {percent(found.success)}; {found.mishap_name} {percent(found.mishap)}; "
                  f"expected successes {float(found.expected):.3f}")
     return lines
 
@@ -206,6 +206,6 @@ def _bar(length: float, width: int) -> str:
     return ("█" * (cells // 8) + (_EIGHTHS[cells % 8] if cells % 8 else "")).ljust(width)
 
 
-def _percent(chance: Fraction) -> str:
+def percent(chance: Fraction) -> str:
     value = float(chance) * 100
     return f"{value:6.2f}%" if value >= 0.01 or not chance else "  <0.01%"

@@ -6,7 +6,8 @@ from larp.rules.challenge.play import apply
 from larp.rules.challenge.start import start_challenge
 from larp.rules.challenge.state import ChallengeState
 from larp.rules.errors import RuleError
-from larp.rules.night import Night, apply_event
+from larp.rules.events import apply_event
+from larp.rules.night import Night
 from larp.rules.odds.chances import Odds
 from larp.rules.odds.play import challenge_odds
 from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Transcript

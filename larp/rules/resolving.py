@@ -4,7 +4,8 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from larp.rules.errors import RuleError
-from larp.rules.night import EventResult, Night, apply_event
+from larp.rules.events import EventResult, apply_event
+from larp.rules.night import Night
 from larp.sheet.transcript import Transcript
 
 

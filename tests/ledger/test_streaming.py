@@ -1,0 +1,79 @@
+"""A long night read entry by entry (`larp log`): the same entries in the same order as the
+whole night read at once, in memory that does not grow with the night."""
+
+import json
+import tracemalloc
+
+from larp.desk import Desk
+from larp.ledger import next_starting_data, store
+from tests.ledger.helpers import contest, larp, open_desk, regaining
+
+SHOVE = contest("janet", "Quick", "cody", "Brawny", ("rock", "scissors"))
+
+
+def two_stations(tmp_path) -> Desk:
+    """The hall's record, holding the bar's entries too, their game times interleaved."""
+    with open_desk(tmp_path, station="bar", db="bar.sqlite3") as bar:
+        bar.advance(3)
+        bar.record(SHOVE)
+        bar.regain("cody", "physical")
+        bar.export(tmp_path / "bar.jsonl")
+    hall = open_desk(tmp_path, station="hall")
+    hall.advance(1)
+    hall.record(contest("wick", "Quick", "ruth", "Steady", ("rock", "scissors")))
+    hall.advance(4)
+    hall.record(regaining("janet", "social"))
+    hall.merge(tmp_path / "bar.jsonl")
+    return hall
+
+
+def test_each_entry_is_the_merged_order_of_the_whole_night(tmp_path):
+    with two_stations(tmp_path) as hall:
+        for only in ({}, {"character": "janet"}, {"station": "bar"}):
+            whole = [entry.id for entry in hall.entries(**only)]
+            assert [entry.id for entry in hall.each_entry(**only)] == whole and whole
+        stations = [entry.station for entry in hall.each_entry()]
+        assert stations.index("bar") < len(stations) - 1 - stations[::-1].index("hall")  # interleaved
+
+
+def test_log_as_json_is_the_whole_night_one_entry_a_line(tmp_path, capsys):
+    with two_stations(tmp_path) as hall:
+        expected = [{"night": entry.night, **entry.to_json()} for entry in hall.entries()]
+    status, out, _ = larp(capsys, "log", "--format", "json", "--db", tmp_path / "night.sqlite3")
+    assert status == 0 and json.loads(out) == expected
+    assert out.splitlines()[0] == "[" and len(out.splitlines()) == len(expected) + 2
+
+
+def peak_reading(desk: Desk) -> int:
+    tracemalloc.start()
+    try:
+        for _ in desk.each_entry():
+            pass
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_reading_four_times_the_night_takes_no_more_memory(tmp_path, monkeypatch):
+    """Growth, not a budget: read a few lines at a time, a night of 400 entries peaks within
+    twice what a night of 100 does (all at once, it took four times as much)."""
+    monkeypatch.setattr(store, "READ_BATCH", 10)
+    peaks = []
+    with open_desk(tmp_path, station="hall") as desk:
+        for length in (100, 400):
+            while len(desk.entries()) < length:
+                desk.advance(1)
+            peaks.append(peak_reading(desk))
+    assert peaks[1] < 2 * peaks[0]
+
+
+def test_close_night_starts_the_next_night_as_the_reconciliation_ends_it(tmp_path):
+    """close-night reads and folds the night once (the desk's own fold), and gives what the
+    reconciliation's end states give: two stations merged, a reversal among them."""
+    with two_stations(tmp_path) as hall:
+        shove = next(entry for entry in hall.entries() if entry.kind.value == "adjudication" and entry.station == "bar")
+        hall.reverse(shove.id, "the wrong Trait was bid")
+        hall.advance(2)
+        hall.record(contest("janet", "Tough", "wick", "Quick", ("rock", "scissors")))
+        ends = {cid: next_starting_data(night.end, "full") for cid, night in hall.reconcile().characters.items()}
+        assert hall.archive_night() == ends
