@@ -90,7 +90,7 @@ class Afterwards:
             written.append(self._entry(Kind.CLOSED, f"Night {row.number} closes at station {self.station}", (), {}))
         summary = f"Night {row.number} closes for the event at station {self.station}: night {row.number + 1} starts from it"
         payload = {"next": row.number + 1, "refresh": refresh, "read": read_marks(entries), "characters": list(following.values())}
-        written.append(self._entry(Kind.ENDED, f"{summary} ({len(following)} characters)", (), payload))
+        written.append(self._entry(Kind.ENDED, f"{summary} ({counted(len(following), 'character')})", (), payload))
         with recorded:
             self.night_row = self.ledger.end_night(row, written)
         self.refold_later()

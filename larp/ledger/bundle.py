@@ -30,6 +30,7 @@ from larp.ledger.bulk import bulk
 from larp.ledger.entry import Kind
 from larp.ledger.errors import LedgerError
 from larp.ledger.payloads import ENTRY_LINE
+from larp.words import counted
 
 FORMAT = "larp-night"
 VERSION = 2
@@ -129,14 +130,14 @@ def read_bundle(path: Path) -> Bundle:
     checksum = parse_line(where, len(lines), last)
     if set(checksum) - {"seal"} != {"signatures", "checksum"}:
         found = len(content) - 1
-        raise refused(where, f"is truncated: it ends at line {len(lines)} without its checksum ({found} of {header.entries} entries)")
+        raise refused(where, f"is truncated: it ends at line {len(lines)} without its checksum ({found} of {counted(header.entries, 'entry')})")
     with bulk():
         entries = tuple(bundled(where, number, line, header) for number, line in enumerate(content[1:], start=2))
     for what, values in (("id", [e.id for e in entries]), ("number", [e.seq for e in entries])):
         if len(set(values)) != len(values):
             raise refused(where, f"is corrupt: two of its entries have the same {what}")
     if len(entries) != header.entries:
-        raise refused(where, f"is truncated: it holds {len(entries)} of its {header.entries} entries")
+        raise refused(where, f"is truncated: it holds {len(entries)} of its {counted(header.entries, 'entry')}")
     body = b"".join(line + b"\n" for line in content)
     if checksum["checksum"] != "sha256:" + hashlib.sha256(body).hexdigest():
         raise refused(where, "is corrupt: its checksum does not match its content (a line was changed)")

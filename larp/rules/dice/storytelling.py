@@ -10,6 +10,7 @@ from typing import Iterator, NamedTuple, Sequence
 
 from larp.rules.dice.result import Die, Draw, Note, Roll, check_faces, drawn
 from larp.rules.errors import RuleError
+from larp.words import are, counted
 
 SYSTEM = "storytelling"
 WILLPOWER_DICE = 3
@@ -129,7 +130,7 @@ def roll(pool: int, faces: Sequence[int], options: StorytellingOptions = Storyte
     dice = dice_to_roll(pool, options)
     read, owed = _read(dice, faces, options)
     if owed > 0:
-        raise RuleError("D-SG-3", f"{len(faces)} dice given and {owed} more are owed (the pool, then every reroll)")
+        raise RuleError("D-SG-3", f"{counted(len(faces), 'die')} given and {owed} more {are(owed)} owed (the pool, then every reroll)")
     if owed < 0:
         raise RuleError("D-SG-3", f"{-owed} dice given beyond the pool and its rerolls")
     notes: list[Note] = []

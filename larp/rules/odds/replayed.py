@@ -11,6 +11,7 @@ from larp.rules.night import Night
 from larp.rules.odds.chances import Odds
 from larp.rules.odds.play import challenge_odds
 from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Transcript
+from larp.words import counted
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ def challenge_at(transcript: Transcript, event: int) -> tuple[Night, ChallengeSp
     """The night as it stands before event `event`, and that event's challenge."""
     events = transcript.events
     if not 0 <= event < len(events):
-        raise NotAChallenge(f"the transcript has {len(events)} events, numbered 0 to {len(events) - 1}: no event {event}")
+        raise NotAChallenge(f"the transcript has {counted(len(events), 'event')}, numbered 0 to {len(events) - 1}: no event {event}")
     if not isinstance(events[event], ChallengeEvent):
         raise NotAChallenge(f"event {event} is a {next(iter(type(events[event]).model_fields))}, not a challenge")
     night = Night.begin(transcript.characters, transcript.house_rules)
