@@ -2,7 +2,7 @@
 
 import json
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, failed, tell_damage
 
 
 def register(subparsers) -> None:
@@ -37,6 +37,7 @@ def run_log(args) -> int:
                 station = known_id(station, {entry.station for entry in everything}, "station")
             entries = [e for e in everything if (character is None or character in e.character_ids) and (station is None or e.station == station)]
             reversed_by = {e.reverses: e.short_id for e in everything if e.kind == "reversal"}
+            tell_damage("log", desk)
     except (DeskError, SheetError) as error:
         return failed("log", error)
     if args.format == "json":

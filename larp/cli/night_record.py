@@ -19,3 +19,9 @@ def failed(command: str, error: Exception) -> int:
     """One line on standard error, for the Narrator; exit status 1."""
     print(f"larp {command}: {error}", file=sys.stderr)
     return EXIT_FAILED
+
+
+def tell_damage(command: str, desk) -> None:
+    """The record's damaged rows, named on standard error, under what was read of it."""
+    for damage in desk.ledger.damaged:
+        print(f"larp {command}: {damage}; left out, the rest shown (larp doctor recovers the record)", file=sys.stderr)

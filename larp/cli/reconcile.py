@@ -4,7 +4,7 @@ import json
 import sys
 from pathlib import Path
 
-from larp.cli.night_record import EXIT_FAILED, add_db_option, failed
+from larp.cli.night_record import EXIT_FAILED, add_db_option, failed, tell_damage
 from larp.cli.one_shot import collector_paused
 from larp.cli.output import counted
 
@@ -36,6 +36,7 @@ def run_reconcile(args) -> int:
     try:
         with Desk.read(args.db) as desk:
             done = desk.reconcile(night=args.night, reported=args.reported)
+            tell_damage("reconcile", desk)
     except DeskError as error:
         return failed("reconcile", error)
     if args.format == "json":

@@ -16,6 +16,7 @@ from larp.ledger.bulk import bulk
 from larp.ledger.entry import Entry
 from larp.ledger.errors import LedgerError
 from larp.ledger.failures import explain, is_read_only, make_folder
+from larp.ledger.rows import Damage, entry_of_row
 from larp.ledger.schema import LATEST, migrate
 
 MEMORY = ":memory:"
@@ -37,6 +38,8 @@ class Ledger:
         self.db = db
         self.where = where
         self.read_only = read_only
+        self.damaged: list[Damage] = []
+        """Rows found damaged (`entry_of_row`, `check`): while there are any, nothing is written."""
 
     @classmethod
     def open(cls, path: Path | str, create: bool = True) -> "Ledger":
@@ -80,6 +83,17 @@ class Ledger:
             if self.read_only and version < LATEST:
                 raise LedgerError(f"{self.where} is read-only and older than this larp: it can't be brought up to date")
             migrate(self.db, self.where)
+            self.check()
+
+    def check(self) -> None:
+        """What a cheap look finds damaged (sqlite's `quick_check`, settings that are not text)
+        goes to `damaged`: the record is then read-only. A damaged entry is found when it is
+        read (`entry_of_row`): a station reads its whole night before it writes."""
+        with self.failures("check"):
+            problems = [row for (row,) in self.db.execute("PRAGMA quick_check") if row != "ok"]
+            settings = self.db.execute("SELECT key FROM meta WHERE typeof(value) != 'text'").fetchall()
+        self.found(Damage("the database", problem) for problem in problems[:3])
+        self.found(Damage(f"the setting {key}", "its value is not text") for (key,) in settings)
 
     def close(self) -> None:
         self.db.close()
@@ -95,6 +109,12 @@ class Ledger:
     @contextmanager
     def writing(self, what: str) -> Iterator[sqlite3.Connection]:
         """One transaction: all of it is written, or none of it."""
+        if self.damaged:
+            more = f" (and {len(self.damaged) - 1} more)" if len(self.damaged) > 1 else ""
+            raise LedgerError(
+                f"{self.where}: {self.damaged[0]}{more}; the record is read-only until it is recovered "
+                f"(larp doctor), and {what} was not written"
+            )
         with self.failures(f"write {what}"):
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -115,6 +135,9 @@ class Ledger:
     def setting(self, key: str) -> str | None:
         with self.failures("read"):
             row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        if row is not None and not isinstance(row[0], str):
+            self.found([Damage(f"the setting {key}", "its value is not text")])
+            return None
         return None if row is None else row[0]
 
     def remember(self, key: str, value: str) -> None:
@@ -187,19 +210,32 @@ class Ledger:
             ).fetchone()[0]
 
     def entries(self, night: NightRow, **only: str | None) -> list[Entry]:
-        """The night's entries in the order this record received them (`only` as for `lines`)."""
+        """The night's readable entries in the order this record received them (`only` as for
+        `lines`); a damaged row is kept in `damaged`, and the record then takes no new entry."""
         with bulk():
-            return [Entry.from_json(json.loads(line), night.number) for line in self.lines(night, **only)]
+            read = [entry_of_row(*row, night.number) for row in self.rows(night, **only)]
+        entries = [entry for entry in read if isinstance(entry, Entry)]
+        if len(entries) < len(read):
+            self.found([damage for damage in read if isinstance(damage, Damage)])
+        return entries
 
-    def lines(
+    def found(self, damaged: Iterable[Damage]) -> None:
+        """Damaged rows found: the record is read-only from now on."""
+        self.damaged.extend(damage for damage in damaged if damage not in self.damaged)
+
+    def lines(self, night: NightRow, **only: str | None) -> list[str]:
+        """The night's entries as the lines of JSON the record keeps, in the order it received them."""
+        return [line for _, _, line in self.rows(night, **only)]
+
+    def rows(
         self,
         night: NightRow,
         character: str | None = None,
         station: str | None = None,
         kind: str | None = None,
-    ) -> list[str]:
-        """The night's entries as the lines of JSON the record keeps, in the order it received them."""
-        query = "SELECT line FROM entries WHERE night = ?"
+    ) -> list[tuple[int, str, str]]:
+        """The night's entry rows (the row's place, the entry's id, its line), in the order received."""
+        query = "SELECT seq, id, line FROM entries WHERE night = ?"
         params: list = [night.id]
         if station is not None:
             query += " AND station = ?"
@@ -208,10 +244,10 @@ class Ledger:
             query += " AND kind = ?"
             params.append(kind)
         if character is not None:
-            query += " AND EXISTS (SELECT 1 FROM json_each(entries.line, '$.characters') WHERE value = ?)"
+            query += " AND json_valid(entries.line) AND EXISTS (SELECT 1 FROM json_each(entries.line, '$.characters') WHERE value = ?)"
             params.append(character)
         with self.failures("read"):
-            return [line for (line,) in self.db.execute(query + " ORDER BY seq", params)]
+            return self.db.execute(query + " ORDER BY seq", params).fetchall()
 
     def filed(self, night: NightRow, station: str) -> dict[str, tuple[int, str]]:
         """The station's entries of the night as filed: id → (number, line)."""
@@ -228,14 +264,18 @@ class Ledger:
             raise LedgerError(f"entry id {entry_id!r} is too short: give at least {SHORTEST_ID_PREFIX} characters")
         with self.failures("read"):
             rows = self.db.execute(
-                "SELECT line FROM entries WHERE night = ? AND substr(id, 1, ?) = ? LIMIT 2",
+                "SELECT seq, id, line FROM entries WHERE night = ? AND substr(id, 1, ?) = ? LIMIT 2",
                 (night.id, len(wanted), wanted),
             ).fetchall()
         if not rows:
             raise LedgerError(f"there is no entry {entry_id!r} in night {night.number} of this record (see larp log)")
         if len(rows) > 1:
             raise LedgerError(f"entry id {entry_id!r} is ambiguous: give more of it (see larp log)")
-        return Entry.from_json(json.loads(rows[0][0]), night.number)
+        entry = entry_of_row(*rows[0], night.number)
+        if isinstance(entry, Damage):
+            self.found([entry])
+            raise LedgerError(f"{self.where}: {entry}")
+        return entry
 
 
 def append_entry(db: sqlite3.Connection, night: NightRow, entry: Entry) -> Entry:
