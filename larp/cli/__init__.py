@@ -20,6 +20,7 @@ COMMANDS = {
     "bundles": ("export", "merge"),
     "cards": ("cards",),
     "characters": ("add", "change"),
+    "doctor": ("doctor",),
     "event": ("hub", "join", "sync"),
     "log": ("log", "reverse"),
     "night": ("night",),

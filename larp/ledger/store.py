@@ -18,6 +18,7 @@ from larp.ledger.errors import LedgerError
 from larp.ledger.failures import explain, is_read_only, make_folder
 from larp.ledger.rows import Damage, entry_of_row
 from larp.ledger.schema import LATEST, migrate
+from larp.sheet.strict_json import BadJson, loads_kept
 
 MEMORY = ":memory:"
 SHORTEST_ID_PREFIX = 4
@@ -187,7 +188,16 @@ class Ledger:
             rows = self.db.execute(
                 "SELECT character, state FROM starting_states WHERE night = ? ORDER BY character", (night.id,)
             ).fetchall()
-        return {cid: json.loads(state) for cid, state in rows}
+        states = {}
+        for cid, state in rows:
+            try:
+                states[cid] = loads_kept(state) if isinstance(state, str) else None
+            except BadJson:
+                states[cid] = None
+            if not isinstance(states[cid], dict):
+                self.found([Damage(f"the starting state of {cid} in night {night.number}", "it is not a JSON object")])
+                del states[cid]
+        return states
 
     # Entries.
 
