@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, failed, tell_damage
 from larp.cli.output import counted
 
 
@@ -33,6 +33,7 @@ def run_open(args) -> int:
                 f"Night {desk.night_number} of {desk.chronicle.name} is open at station {desk.station}: "
                 f"{counted(len(desk.night().characters), 'character')}, game clock {game_time(desk.game_time())} ({running})"
             )
+            tell_damage("night open", desk)
     except DeskError as error:
         return failed("night open", error)
     return 0
