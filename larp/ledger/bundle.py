@@ -102,7 +102,7 @@ def read_bundle(path: Path) -> Bundle:
     except OSError as error:
         raise LedgerError(f"{where} can't be read ({error.strerror or error})") from None
     except TooLong as error:
-        raise refused(where, str(error)) from None
+        raise refused(where, f"is too large to be a bundle ({error})") from None
     lines = raw.split(b"\n")
     header = parse_header(where, lines[0])
     if raw.endswith(b"\n"):

@@ -86,7 +86,7 @@ def read_document(path: Path) -> tuple[Any, str | None]:
     except OSError as error:
         raise SheetError(str(path), f"can't be read ({error.strerror or error})") from None
     except TooLong as error:
-        raise SheetError(str(path), str(error)) from None
+        raise SheetError(str(path), f"is too large to be a sheet ({error})") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -17,7 +17,7 @@ LARGEST_WHOLE = 2**63 - 1
 LONGEST_LINE = 16 * 2**20
 """The longest line of a bundle or a record larp reads: a night's opening entry with every
 sheet of a large chronicle takes a few megabytes."""
-LARGEST_FILE = 1 * 2**30
+LARGEST_FILE = 256 * 2**20
 """The most larp reads of one file before refusing it (a stream without end, /dev/zero)."""
 
 
@@ -139,12 +139,16 @@ class TooLong(ValueError):
     """A file or a line beyond what larp reads."""
 
 
-def read_bounded(path: Path | str, limit: int = LARGEST_FILE) -> bytes:
-    """The bytes of a file, refused (TooLong) past `limit` without reading on (/dev/zero ends)."""
-    with open(path, "rb") as stream:
-        data = stream.read(limit + 1)
+def read_bounded(path: Path | str | BinaryIO, limit: int = LARGEST_FILE) -> bytes:
+    """The bytes of a file (or a stream), refused (TooLong) past `limit` without reading on
+    (/dev/zero ends)."""
+    if isinstance(path, (str, Path)):
+        with open(path, "rb") as stream:
+            data = stream.read(limit + 1)
+    else:
+        data = path.read(limit + 1)
     if len(data) > limit:
-        raise TooLong(f"is larger than {limit // 2**20} MB: larp does not read it")
+        raise TooLong(f"larger than {limit // 2**20} MB")
     return data
 
 
@@ -156,7 +160,7 @@ def bounded_lines(stream: BinaryIO, longest: int = LONGEST_LINE, limit: int = LA
         number += 1
         total += len(line)
         if len(line) > longest:
-            raise TooLong(f"line {number} is longer than {longest // 2**20} MB: larp does not read it")
+            raise TooLong(f"line {number} is longer than {longest // 2**20} MB")
         if total > limit:
-            raise TooLong(f"is larger than {limit // 2**20} MB: larp does not read it")
+            raise TooLong(f"larger than {limit // 2**20} MB")
         yield line
