@@ -13,6 +13,7 @@ before it are recorded, nothing of it is, and `{"error": …}` is printed as
 
 import json
 import sys
+from contextlib import suppress
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
@@ -50,14 +51,18 @@ def run(args) -> int:
 
 
 def record(desk, transcript, quiet: bool) -> int:
+    from larp.desk import DeskError
+
     welcome(desk, transcript)
     holding = not desk.clock_held()
     if holding:
         desk.hold()
-    status = play(desk, transcript.events, quiet)
-    if holding:
-        desk.resume()
-    return status
+    try:
+        return play(desk, transcript.events, quiet)
+    finally:
+        if holding:  # the clock runs again however the recording ended, if the record can take it
+            with suppress(DeskError):
+                desk.resume()
 
 
 def play(desk, events, quiet: bool) -> int:

@@ -91,6 +91,7 @@ def write_bundle(path: Path, chronicle: str, night: int, station: str, lines: li
             os.fsync(out.fileno())
         os.replace(partial, path)
     except OSError as error:
+        partial.unlink(missing_ok=True)  # a retry must not find the disk filling with halves
         raise LedgerError(f"the bundle can't be written to {path} ({error.strerror or error})") from None
 
 

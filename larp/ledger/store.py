@@ -288,11 +288,12 @@ class Ledger:
         return entry
 
 
+NEXT_SEQ = "SELECT COALESCE(MAX(station_seq), 0) + 1 FROM entries WHERE night = ? AND station = ?"
+"""The next number of a station's entries in a night: read inside the transaction that writes it."""
+
+
 def append_entry(db: sqlite3.Connection, night: NightRow, entry: Entry) -> Entry:
-    seq = db.execute(
-        "SELECT COALESCE(MAX(station_seq), 0) + 1 FROM entries WHERE night = ? AND station = ?",
-        (night.id, entry.station),
-    ).fetchone()[0]
+    seq = db.execute(NEXT_SEQ, (night.id, entry.station)).fetchone()[0]
     entry = replace(entry, night=night.number, seq=seq)
     insert_rows(db, night, [row_of(entry)])
     return entry
