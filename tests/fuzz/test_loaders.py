@@ -148,7 +148,7 @@ def test_a_damaged_record_row_is_read_as_an_entry_or_named_and_the_others_unchan
 
 
 @FUZZ
-@given(value=st.one_of(st.binary(max_size=64), st.text(max_size=64), st.integers(-(2**63), 2**63 - 1), st.floats()))
+@given(value=st.one_of(st.binary(max_size=64), st.text(max_size=64), st.integers(-(2**63), 2**63 - 1), st.floats(allow_nan=False)))
 def test_a_damaged_setting_is_read_or_named(value):
     ledger = Ledger.open(":memory:")
     ledger.db.execute("INSERT INTO meta (key, value) VALUES ('station', ?)", (value,))
