@@ -110,12 +110,7 @@ class Ledger:
     @contextmanager
     def writing(self, what: str) -> Iterator[sqlite3.Connection]:
         """One transaction: all of it is written, or none of it."""
-        if self.damaged:
-            more = f" (and {len(self.damaged) - 1} more)" if len(self.damaged) > 1 else ""
-            raise LedgerError(
-                f"{self.where}: {self.damaged[0]}{more}; the record is read-only until it is recovered "
-                f"(larp doctor), and {what} was not written"
-            )
+        self.refuse_if_damaged(what)
         with self.failures(f"write {what}"):
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -125,6 +120,15 @@ class Ledger:
                     self.db.execute("ROLLBACK")
                 raise
             self.db.execute("COMMIT")
+
+    def refuse_if_damaged(self, what: str) -> None:
+        """A LedgerError, if the record is damaged: nothing is written into it until it is recovered."""
+        if self.damaged:
+            more = f" (and {len(self.damaged) - 1} more)" if len(self.damaged) > 1 else ""
+            raise LedgerError(
+                f"{self.where}: {self.damaged[0]}{more}; the record is read-only until it is recovered "
+                f"(larp doctor), and {what} was not written"
+            )
 
     def changed_elsewhere(self) -> int:
         """A number that changes whenever another connection commits (`PRAGMA data_version`)."""

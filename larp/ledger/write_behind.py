@@ -42,6 +42,7 @@ class WriteBehind:
         return hasattr(os, "fork") and threading.active_count() == 1
 
     def __init__(self, ledger: Ledger, night: NightRow, station: str) -> None:
+        ledger.refuse_if_damaged("the first entry")
         self.where = ledger.where
         self.night = night
         self.next_seq = ledger.last_seq(night, station) + 1
