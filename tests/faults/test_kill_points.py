@@ -16,8 +16,8 @@ from tests.ledger.helpers import long_night, transcript, write_chronicle
 
 REPO = Path(__file__).resolve().parents[2]
 DYING = Path(__file__).with_name("dying.py")
-SAMPLED = 3
-"""The default run kills before every third statement, each of a write's four among them in
+SAMPLED = 5
+"""The default run kills before every fifth statement, each of a write's four among them in
 turn; LARP_TEST_ALL_KILL_POINTS=1 before every one."""
 
 
