@@ -4,7 +4,7 @@ all that is readable in its place (the old file kept beside it, renamed)."""
 import sys
 
 from larp.cli.night_record import EXIT_FAILED, add_db_option, failed
-from larp.cli.output import counted
+from larp.words import counted
 
 
 def register(subparsers) -> None:

@@ -17,7 +17,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
-from larp.cli.output import counted
+from larp.words import are, counted
 from larp.cli.resolve import EXIT_BAD_INPUT, EXIT_FORBIDDEN, read_input
 
 
@@ -39,7 +39,7 @@ def run(args) -> int:
 
     named = {"-": "standard input"}.get(args.file, args.file)
     try:
-        transcript = load_transcript(read_input(args.file), named)
+        transcript = load_transcript(read_input(args.file), named, lambda: known_characters(args))
     except SheetError as error:
         failed("record", error)
         return EXIT_BAD_INPUT
@@ -48,6 +48,27 @@ def run(args) -> int:
             return record(desk, transcript, args.quiet)
     except DeskError as error:
         return failed("record", error)
+
+
+def known_characters(args) -> set[str]:
+    """The characters a transcript may name without giving their sheets: those of the record's
+    latest night, and of the chronicle folder a night would open from. Read only: nothing written."""
+    from larp.desk import Desk, DeskError
+    from larp.sheet import SheetError, load_chronicle
+
+    known: set[str] = set()
+    if args.chronicle is not None:
+        try:
+            known |= set(load_chronicle(args.chronicle).characters)
+        except SheetError:
+            pass  # the folder's own mistake is said when the night opens from it
+    try:
+        with Desk.read(args.db) as desk:
+            if desk.night_number:
+                known |= set(desk.night().characters)
+    except DeskError:
+        pass  # no record yet: only the folder's characters
+    return known
 
 
 def record(desk, transcript, quiet: bool) -> int:
@@ -88,7 +109,8 @@ def play(desk, events, quiet: bool, start: int = 0) -> int:
         rule_error = error.rule_error.at(event=start + error.rule_error.event)
         print(json.dumps({"error": rule_error.to_json()}))
         index = rule_error.event
-        print(f"larp record: event {index} refused ({error}); the {index} before it are recorded", file=sys.stderr)
+        before = "nothing before it was recorded" if index == 0 else f"the {counted(index, 'event')} before it {are(index)} recorded"
+        print(f"larp record: event {index} refused ({error}); {before}", file=sys.stderr)
         return EXIT_FORBIDDEN
     return 0
 

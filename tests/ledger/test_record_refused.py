@@ -38,7 +38,7 @@ def test_a_record_refused_later_keeps_the_events_before_and_lets_the_clock_run(t
     night.write_text(json.dumps(transcript([leap(0), EXHAUSTED, leap(1), EXHAUSTED, leap(2)])))
     assert main(["record", str(night), "--db", str(db), "--chronicle", str(folder), "--station", "hall", "--quiet"]) == 3
     out, err = capsys.readouterr()
-    assert json.loads(out)["error"]["event"] == 3 and "event 3 refused" in err and "the 3 before it are recorded" in err
+    assert json.loads(out)["error"]["event"] == 3 and "event 3 refused" in err and "the 3 events before it are recorded" in err
     kinds = [kind for _, kind, _ in rows(db)]
     assert kinds.count("adjudication") == 3
     assert [json.loads(line)["payload"]["action"] for _, kind, line in rows(db) if kind == "clock"] == ["hold", "resume"]
