@@ -72,25 +72,19 @@ TRANSCRIPT = (REPO / "tests" / "transcripts" / "worked_ability_retest.json").rea
 CSV = b"character,willpower,physical_lost,abilities\njanet,2,Quick,Leadership=1\ncody,3,,\n"
 
 
+SHEET_FILES = [
+    ("sheet (TOML)", SHEET, "sheet.toml", load_sheet),
+    ("sheet (JSON)", SHEET_JSON, "sheet.json", load_sheet),
+    ("chronicle", CHRONICLE, "chronicle.toml", load_chronicle_file),
+]
+
+
+@pytest.mark.parametrize("loader, seed, name, load", SHEET_FILES, ids=[row[0] for row in SHEET_FILES])
 @FUZZ
-@given(data=mutated(SHEET))
-def test_a_damaged_sheet_is_loaded_or_refused_naming_the_file(place, data):
-    (place / "sheet.toml").write_bytes(data)
-    loaded("sheet (TOML)", load_sheet, place / "sheet.toml", (SheetError,))
-
-
-@FUZZ
-@given(data=mutated(SHEET_JSON))
-def test_a_damaged_json_sheet_is_loaded_or_refused_naming_the_file(place, data):
-    (place / "sheet.json").write_bytes(data)
-    loaded("sheet (JSON)", load_sheet, place / "sheet.json", (SheetError,))
-
-
-@FUZZ
-@given(data=mutated(CHRONICLE))
-def test_a_damaged_chronicle_is_loaded_or_refused_naming_the_file(place, data):
-    (place / "chronicle.toml").write_bytes(data)
-    loaded("chronicle", load_chronicle_file, place / "chronicle.toml", (SheetError,))
+@given(data=st.data())
+def test_a_damaged_sheet_or_chronicle_is_loaded_or_refused_naming_the_file(place, loader, seed, name, load, data):
+    (place / name).write_bytes(data.draw(mutated(seed)))
+    loaded(loader, load, place / name, (SheetError,))
 
 
 @FUZZ
