@@ -66,7 +66,8 @@ def test_a_record_killed_before_any_statement_is_before_or_after_each_entry_neve
     (tmp_path / "night.json").write_text((folder / "night.json").read_text())
     (tmp_path / "night.sqlite3").write_bytes(pristine)
     killed = run(tmp_path, "record", "night.json", "--db", "night.sqlite3", "--station", "hall", "--quiet", kill_at=kill_at)
-    assert killed.returncode == -9
+    if killed.returncode != -9:  # the kill struck the write-behind writer (forked, it counts on from the fork)
+        assert killed.returncode == 1 and b"the writer stopped" in killed.stderr and b"everything recorded before is kept" in killed.stderr
     left = summaries(tmp_path / "night.sqlite3")
     assert left[: len(before)] == before
     assert [s.split(" at ")[0] for s in left] == [s.split(" at ")[0] for s in after[: len(left)]]
