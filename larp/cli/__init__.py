@@ -21,6 +21,7 @@ COMMANDS = {
     "cards": ("cards",),
     "characters": ("add", "change", "retire"),
     "chronicle": ("chronicle",),
+    "doctor": ("doctor",),
     "event": ("hub", "join", "sync"),
     "log": ("log", "reverse", "carry"),
     "night": ("night",),

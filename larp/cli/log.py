@@ -3,7 +3,7 @@ and bringing a late entry of a closed night into the night under way."""
 
 import json
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, failed, tell_damage
 
 
 def register(subparsers) -> None:
@@ -44,6 +44,7 @@ def run_log(args) -> int:
                 character = known_id(character, characters)
             if station is not None:
                 station = known_id(station, stations, "station")
+            tell_damage("log", desk)
             entries = desk.each_entry(character, station, args.night)
             if args.format == "json":
                 write_json(entries)

@@ -9,7 +9,7 @@ terminal and without either flag, nothing is opened (exit 1).
 import sys
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, failed, tell_damage
 from larp.words import counted
 
 
@@ -77,6 +77,7 @@ def run_open(args) -> int:
                 f"Night {desk.night_number} of {desk.chronicle.name} is open at station {desk.station}: "
                 f"{counted(len(desk.roster()), 'character')}, game clock {game_time(desk.game_time())} ({running})"
             )
+            tell_damage("night open", desk)
     except DeskError as error:
         return failed("night open", error)
     return 0

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from larp.cli.exits import EXIT_FAILED
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, failed, tell_damage
 from larp.cli.one_shot import collector_paused
 from larp.cli.standing import said_differences
 from larp.words import counted
@@ -52,6 +52,7 @@ def run_reconcile(args) -> int:
                 done = desk.preview()
             else:
                 done = desk.reconcile(night=args.night, reported=args.reported)
+            tell_damage(args.command, desk)
     except DeskError as error:
         return failed(args.command, error)
     if args.format == "json":

@@ -13,6 +13,7 @@ before it are recorded, nothing of it is, and `{"error": …}` is printed as
 
 import json
 import sys
+from contextlib import suppress
 from pathlib import Path
 
 from larp.cli.exits import EXIT_BAD_INPUT, EXIT_FORBIDDEN
@@ -72,18 +73,29 @@ def known_characters(args) -> set[str]:
 
 
 def record(desk, transcript, quiet: bool) -> int:
+    """The first event is recorded before the clock is held: a record the rules refuse at once
+    writes no hold or resume, and leaves the clock as it was."""
+    from larp.desk import DeskError
+
     welcome(desk, transcript)
+    first, rest = transcript.events[:1], transcript.events[1:]
+    status = play(desk, first, quiet)
+    if status or not rest:
+        return status or said_recorded(desk, len(first))
     holding = not desk.clock_held()
     if holding:
         desk.hold()
-    status = play(desk, transcript.events, quiet)
-    if holding:
-        desk.resume()
-    return status
+    try:
+        return play(desk, rest, quiet, start=1) or said_recorded(desk, len(transcript.events))
+    finally:
+        if holding:  # the clock runs again however the recording ended, if the record can take it
+            with suppress(DeskError):
+                desk.resume()
 
 
-def play(desk, events, quiet: bool) -> int:
-    """Each event as an entry, until the rules refuse one; a line for each once it is on disk."""
+def play(desk, events, quiet: bool, start: int = 0) -> int:
+    """Each event as an entry, until the rules refuse one; a line for each once it is on disk.
+    `start`: the place of the first of `events` in the transcript."""
     from larp.desk import DeskError
 
     def committed(entry) -> None:
@@ -95,12 +107,17 @@ def play(desk, events, quiet: bool) -> int:
     except DeskError as error:
         if error.rule_error is None:
             raise
-        print(json.dumps({"error": error.rule_error.to_json()}))
-        index = error.rule_error.event
+        rule_error = error.rule_error.at(event=start + error.rule_error.event)
+        print(json.dumps({"error": rule_error.to_json()}))
+        index = rule_error.event
         before = "nothing before it was recorded" if index == 0 else f"the {counted(index, 'event')} before it {are(index)} recorded"
         print(f"larp record: event {index} refused ({error}); {before}", file=sys.stderr)
         return EXIT_FORBIDDEN
-    print(f"larp record: {counted(len(events), 'event')} recorded in night {desk.night_number} at station {desk.station}", file=sys.stderr)
+    return 0
+
+
+def said_recorded(desk, count: int) -> int:
+    print(f"larp record: {counted(count, 'event')} recorded in night {desk.night_number} at station {desk.station}", file=sys.stderr)
     return 0
 
 

@@ -34,11 +34,14 @@ def register(subparsers) -> None:
 
 def read_input(name: str) -> str:
     from larp.sheet import SheetError
+    from larp.sheet.strict_json import TooLong, read_bounded
 
     try:
-        raw = sys.stdin.buffer.read() if name == "-" else open(name, "rb").read()
+        raw = read_bounded(sys.stdin.buffer if name == "-" else name)
     except OSError as error:
         raise SheetError(name, f"can't be read ({error.strerror or error})") from None
+    except TooLong as error:
+        raise SheetError("standard input" if name == "-" else name, f"is too large to be a transcript ({error})") from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -30,9 +30,12 @@ from larp.ledger.bulk import bulk
 from larp.ledger.entry import Kind
 from larp.ledger.errors import LedgerError
 from larp.ledger.payloads import ENTRY_LINE
+from larp.sheet.strict_json import LARGEST_WHOLE, BadJson, TooLong, bounded_lines, loads
 from larp.words import counted
 
 FORMAT = "larp-night"
+NIGHTS = 100_000
+"""The most nights a chronicle is thought to run (a game a night for two and a half centuries)."""
 VERSION = 2
 
 
@@ -71,10 +74,10 @@ class Header(BaseModel):
     bundle: str
     version: int
     chronicle: str = Field(min_length=1)
-    night: int = Field(ge=1)
+    night: int = Field(ge=1, le=NIGHTS)
     station: str = Field(min_length=1)
     key: str = Field(min_length=1)
-    entries: int = Field(ge=0)
+    entries: int = Field(ge=0, le=LARGEST_WHOLE)
     exported: str
 
 
@@ -111,15 +114,19 @@ def write_bundle(
             os.fsync(out.fileno())
         os.replace(partial, path)
     except OSError as error:
+        partial.unlink(missing_ok=True)  # a retry must not find the disk filling with halves
         raise LedgerError(f"the bundle can't be written to {path} ({error.strerror or error})") from None
 
 
 def read_bundle(path: Path) -> Bundle:
     where = str(path)
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as stream:
+            raw = b"".join(bounded_lines(stream))
     except OSError as error:
         raise LedgerError(f"{where} can't be read ({error.strerror or error})") from None
+    except TooLong as error:
+        raise refused(where, f"is too large to be a bundle ({error})") from None
     lines = raw.split(b"\n")
     header = parse_header(where, lines[0])
     if raw.endswith(b"\n"):
@@ -156,9 +163,9 @@ def refused(where: str, what: str) -> LedgerError:
 
 def parse_line(where: str, number: int, line: bytes) -> dict[str, Any]:
     try:
-        data = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise refused(where, f"is corrupt: line {number} is not a JSON object") from None
+        data = loads(line)
+    except BadJson as error:
+        raise refused(where, f"is corrupt: line {number} is not a JSON object as larp writes one ({error.what})") from None
     if not isinstance(data, dict):
         raise refused(where, f"is corrupt: line {number} is not a JSON object")
     return data
@@ -166,8 +173,10 @@ def parse_line(where: str, number: int, line: bytes) -> dict[str, Any]:
 
 def parse_header(where: str, line: bytes) -> Header:
     try:
-        data = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        data = loads(line)
+    except BadJson as error:
+        if b'"bundle"' in line:
+            raise refused(where, f"is corrupt: line 1, the header: {error.what}") from None
         data = None
     if not isinstance(data, dict) or data.get("bundle") != FORMAT:
         raise refused(where, "is not a larp night bundle (its first line is not a bundle header)")
@@ -189,9 +198,9 @@ def parse_header(where: str, line: bytes) -> Header:
 def bundled(where: str, number: int, line: bytes, header: Header) -> Bundled:
     """An entry line, checked whole and its payload by its kind (in one pass over the JSON)."""
     try:
-        entry = ENTRY_LINE.validate_json(line)
+        entry = ENTRY_LINE.validate_python(parse_line(where, number, line))
     except ValidationError as error:
-        if error.errors()[0]["type"] in ("json_invalid", "model_attributes_type"):
+        if error.errors()[0]["type"] == "model_attributes_type":
             raise refused(where, f"is corrupt: line {number} is not a JSON object") from None
         raise refused(where, f"is corrupt: line {number}: {problem(error)}") from None
     if (entry.kind == Kind.REVERSAL) != (entry.reverses is not None):

@@ -8,7 +8,6 @@ registered with the event (larp.ledger.signing) refuses them all, and nothing of
 changes.
 """
 
-import json
 from collections.abc import Container
 from pathlib import Path
 from typing import NamedTuple
@@ -20,6 +19,7 @@ from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
 from larp.ledger.payloads import ENTRY_LINE
 from larp.ledger.signing import event_verifier, keep_signatures
+from larp.ledger.rows import Damage, entry_of_row
 from larp.ledger.store import MEMORY, Ledger, NightRow, insert_rows
 
 HUB_SETTING = "hub"
@@ -195,5 +195,8 @@ def entries_after(ledger: Ledger, night: NightRow, seq: int, known: Container[st
     with ledger.failures("read"):
         rows = ledger.db.execute("SELECT seq, id, line FROM entries WHERE night = ? AND seq > ? ORDER BY seq", (night.id, seq)).fetchall()
     with bulk():
-        arrived = [Entry.from_json(json.loads(line), night.number) for _, entry_id, line in rows if entry_id not in known]
+        read = [entry_of_row(row, entry_id, line, night.number) for row, entry_id, line in rows if entry_id not in known]
+    arrived = [entry for entry in read if isinstance(entry, Entry)]
+    if len(arrived) < len(read):
+        ledger.found([damage for damage in read if isinstance(damage, Damage)])
     return (rows[-1][0] if rows else seq), arrived

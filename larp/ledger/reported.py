@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from larp.ledger.errors import LedgerError
+from larp.sheet.strict_json import TooLong, read_bounded
 from larp.ledger.reconcile import Reconciliation
 from larp.sheet import ATTRIBUTES, STANDALONE
 
@@ -58,10 +59,16 @@ def shown(value: Any) -> str:
     return "nothing" if value is None else str(value)
 
 
+PAPER_LIMIT = 64 * 2**20
+"""The largest paper-sheets file read (a few kilobytes is usual)."""
+
+
 def read_reported(path: Path) -> list[PaperSheet]:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded(path, PAPER_LIMIT).decode("utf-8")
+    except TooLong as error:
+        raise LedgerError(f"{path} is too large to be the paper sheets ({error})") from None
     except (OSError, UnicodeDecodeError) as error:
         raise LedgerError(f"{path} can't be read ({getattr(error, 'strerror', None) or error})") from None
     if path.suffix.lower() == ".toml":
@@ -73,6 +80,13 @@ def read_reported(path: Path) -> list[PaperSheet]:
 
 def from_csv(text: str, where: str) -> list[PaperSheet]:
     rows = csv.DictReader(io.StringIO(text))
+    try:
+        return csv_sheets(rows, where)
+    except csv.Error as error:
+        raise LedgerError(f"{where}, line {rows.line_num + 1}: not a row of CSV ({error})") from None
+
+
+def csv_sheets(rows: csv.DictReader, where: str) -> list[PaperSheet]:
     columns = rows.fieldnames or []
     if "character" not in columns:
         raise LedgerError(f"{where}, line 1: the header row names no `character` column")

@@ -13,15 +13,15 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from larp.ledger.bulk import bulk
-from larp.ledger.ending import CARRIABLE
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
 from larp.ledger.failures import explain, is_read_only, make_folder
+from larp.ledger.night_ends import ENDED, NightEnds
+from larp.ledger.rows import Damage, entry_of_row
 from larp.ledger.schema import LATEST, migrate
 
 MEMORY = ":memory:"
 SHORTEST_ID_PREFIX = 4
-ENDED = Kind.ENDED.value
 MERGED_ORDER = " ORDER BY json_extract(line, '$.game_time'), json_extract(line, '$.wall_time'), station, station_seq"
 """`Entry.order`, as the record sorts its lines."""
 READ_BATCH = 500
@@ -36,13 +36,15 @@ class NightRow:
     archived_at: str | None
 
 
-class Ledger:
+class Ledger(NightEnds):
     """One database file: the nights this station knows, their entries, and a few settings."""
 
     def __init__(self, db: sqlite3.Connection, where: str, read_only: bool) -> None:
         self.db = db
         self.where = where
         self.read_only = read_only
+        self.damaged: list[Damage] = []
+        """Rows found damaged (`entry_of_row`, `check`): while there are any, nothing is written."""
 
     @classmethod
     def open(cls, path: Path | str, create: bool = True) -> "Ledger":
@@ -86,6 +88,17 @@ class Ledger:
             if self.read_only and version < LATEST:
                 raise LedgerError(f"{self.where} is read-only and older than this larp: it can't be brought up to date")
             migrate(self.db, self.where)
+            self.check()
+
+    def check(self) -> None:
+        """What a cheap look finds damaged (sqlite's `quick_check`, settings that are not text)
+        goes to `damaged`: the record is then read-only. A damaged entry is found when it is
+        read (`entry_of_row`): a station reads its whole night before it writes."""
+        with self.failures("check"):
+            problems = [row for (row,) in self.db.execute("PRAGMA quick_check") if row != "ok"]
+            settings = self.db.execute("SELECT key FROM meta WHERE typeof(value) != 'text'").fetchall()
+        self.found(Damage("the database", problem) for problem in problems[:3])
+        self.found(Damage(f"the setting {key}", "its value is not text") for (key,) in settings)
 
     def close(self) -> None:
         self.db.close()
@@ -101,6 +114,7 @@ class Ledger:
     @contextmanager
     def writing(self, what: str) -> Iterator[sqlite3.Connection]:
         """One transaction: all of it is written, or none of it."""
+        self.refuse_if_damaged(what)
         with self.failures(f"write {what}"):
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -110,6 +124,15 @@ class Ledger:
                     self.db.execute("ROLLBACK")
                 raise
             self.db.execute("COMMIT")
+
+    def refuse_if_damaged(self, what: str) -> None:
+        """A LedgerError, if the record is damaged: nothing is written into it until it is recovered."""
+        if self.damaged:
+            more = f" (and {len(self.damaged) - 1} more)" if len(self.damaged) > 1 else ""
+            raise LedgerError(
+                f"{self.where}: {self.damaged[0]}{more}; the record is read-only until it is recovered "
+                f"(larp doctor), and {what} was not written"
+            )
 
     def changed_elsewhere(self) -> int:
         """A number that changes whenever another connection commits (`PRAGMA data_version`)."""
@@ -121,6 +144,9 @@ class Ledger:
     def setting(self, key: str) -> str | None:
         with self.failures("read"):
             row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        if row is not None and not isinstance(row[0], str):
+            self.found([Damage(f"the setting {key}", "its value is not text")])
+            return None
         return None if row is None else row[0]
 
     def remember(self, key: str, value: str) -> None:
@@ -156,39 +182,6 @@ class Ledger:
                 append_entry(db, night, entry)
             return add_night(db, night.chronicle, night.number)
 
-    def starting_states(self, night: NightRow) -> dict[str, dict]:
-        """Where this night starts, by character: the event's close of the night before (the
-        first, should two stations have closed it), else what a `larp close-night` of an older
-        larp kept."""
-        with self.failures("read"):
-            lines = self.db.execute(
-                "SELECT e.line FROM entries e JOIN nights n ON n.id = e.night "
-                "WHERE n.chronicle = ? AND n.number = ? AND e.kind = ?",
-                (night.chronicle, night.number - 1, ENDED),
-            ).fetchall()
-            if not lines:
-                rows = self.db.execute(
-                    "SELECT character, state FROM starting_states WHERE night = ? ORDER BY character", (night.id,)
-                ).fetchall()
-                return {cid: json.loads(state) for cid, state in rows}
-        close = first_close([json.loads(line) for (line,) in lines])
-        return {data["sheet"]["id"]: data for data in sorted(close["payload"]["characters"], key=lambda data: data["sheet"]["id"])}
-
-    def late_count(self, night: NightRow) -> int:
-        """How many entries of the night its close did not read (larp.ledger.ending), counted
-        from the record's index, without reading them."""
-        kinds = [kind.value for kind in CARRIABLE] + [Kind.REVERSAL.value]
-        with self.failures("read"):
-            lines = self.db.execute("SELECT line FROM entries WHERE night = ? AND kind = ?", (night.id, ENDED)).fetchall()
-            if not lines:
-                return 0
-            read = first_close([json.loads(line) for (line,) in lines])["payload"]["read"]
-            rows = self.db.execute(
-                f"SELECT station, station_seq FROM entries WHERE night = ? AND kind IN ({','.join('?' * len(kinds))})",
-                (night.id, *kinds),
-            )
-            return sum(1 for station, seq in rows if seq > read.get(station, 0))
-
     # Entries.
 
     def append(self, night: NightRow, entry: Entry) -> Entry:
@@ -210,20 +203,34 @@ class Ledger:
             ).fetchone()[0]
 
     def entries(self, night: NightRow, **only: str | None) -> list[Entry]:
-        """The night's entries in the order this record received them (`only` as for `lines`)."""
+        """The night's readable entries in the order this record received them (`only` as for
+        `lines`); a damaged row is kept in `damaged`, and the record then takes no new entry."""
         with bulk():
-            return [read_entry(line, night.number) for line in self.lines(night, **only)]
+            read = [entry_of_row(*row, night.number) for row in self.rows(night, **only)]
+        return self._readable(read)
+
+    def _readable(self, read: list) -> list[Entry]:
+        """The entries among rows read; the damaged ones kept in `damaged` (the record is then read-only)."""
+        entries = [entry for entry in read if isinstance(entry, Entry)]
+        if len(entries) < len(read):
+            self.found([damage for damage in read if isinstance(damage, Damage)])
+        return entries
+
+    def found(self, damaged: Iterable[Damage]) -> None:
+        """Damaged rows found: the record is read-only from now on."""
+        self.damaged.extend(damage for damage in damaged if damage not in self.damaged)
 
     def each_entry(self, night: NightRow, **only: str | None) -> Iterator[Entry]:
-        """The night's entries one at a time in the merged order (`Entry.order`: game time, wall
-        time, station, number), sorted by the record itself: memory stays the same however
-        long the night (`only` as for `lines`)."""
+        """The night's readable entries one at a time in the merged order (`Entry.order`: game
+        time, wall time, station, number), sorted by the record itself: memory stays the same
+        however long the night (`only` as for `lines`); a damaged row is kept in `damaged`."""
         query, params = self._selecting(night, **only)
-        for line in self._each(query + MERGED_ORDER, params):
-            yield read_entry(line, night.number)
+        for batch in self._batches(query + MERGED_ORDER, params):
+            with bulk():
+                yield from self._readable([entry_of_row(*row, night.number) for row in batch])
 
-    def _each(self, query: str, params: list) -> Iterator[str]:
-        """The lines a query selects, read a batch at a time."""
+    def _batches(self, query: str, params: list) -> Iterator[list[tuple[int, str, str]]]:
+        """The rows a query selects, a batch at a time."""
         with self.failures("read"):
             rows = self.db.execute(query, params)
         while True:
@@ -231,14 +238,17 @@ class Ledger:
                 batch = rows.fetchmany(READ_BATCH)
             if not batch:
                 return
-            for (line,) in batch:
-                yield line
+            yield batch
 
     def lines(self, night: NightRow, **only: str | None) -> list[str]:
         """The night's entries as the lines of JSON the record keeps, in the order it received them."""
+        return [line for _, _, line in self.rows(night, **only)]
+
+    def rows(self, night: NightRow, **only: str | None) -> list[tuple[int, str, str]]:
+        """The night's entry rows (the row's place, the entry's id, its line), in the order received."""
         query, params = self._selecting(night, **only)
         with self.failures("read"):
-            return [line for (line,) in self.db.execute(query + " ORDER BY seq", params)]
+            return self.db.execute(query + " ORDER BY seq", params).fetchall()
 
     def known(self, night: NightRow) -> tuple[set[str], set[str]]:
         """Every character the night's entries name (those they concern, and the sheets a station
@@ -270,7 +280,7 @@ class Ledger:
         station: str | None = None,
         kind: str | None = None,
     ) -> tuple[str, list]:
-        query = "SELECT line FROM entries WHERE night = ?"
+        query = "SELECT seq, id, line FROM entries WHERE night = ?"
         params: list = [night.id]
         if station is not None:
             query += " AND station = ?"
@@ -279,7 +289,7 @@ class Ledger:
             query += " AND kind = ?"
             params.append(kind)
         if character is not None:
-            query += " AND EXISTS (SELECT 1 FROM json_each(entries.line, '$.characters') WHERE value = ?)"
+            query += " AND json_valid(entries.line) AND EXISTS (SELECT 1 FROM json_each(entries.line, '$.characters') WHERE value = ?)"
             params.append(character)
         return query, params
 
@@ -298,26 +308,26 @@ class Ledger:
             raise LedgerError(f"entry id {entry_id!r} is too short: give at least {SHORTEST_ID_PREFIX} characters")
         with self.failures("read"):
             rows = self.db.execute(
-                "SELECT line FROM entries WHERE night = ? AND substr(id, 1, ?) = ? LIMIT 2",
+                "SELECT seq, id, line FROM entries WHERE night = ? AND substr(id, 1, ?) = ? LIMIT 2",
                 (night.id, len(wanted), wanted),
             ).fetchall()
         if not rows:
             raise LedgerError(f"there is no entry {entry_id!r} in night {night.number} of this record (see larp log)")
         if len(rows) > 1:
             raise LedgerError(f"entry id {entry_id!r} is ambiguous: give more of it (see larp log)")
-        return Entry.from_json(json.loads(rows[0][0]), night.number)
+        entry = entry_of_row(*rows[0], night.number)
+        if isinstance(entry, Damage):
+            self.found([entry])
+            raise LedgerError(f"{self.where}: {entry}")
+        return entry
 
 
-def read_entry(line: str, night: int) -> Entry:
-    """One entry from the line of JSON the record keeps."""
-    return Entry.from_json(json.loads(line), night)
+NEXT_SEQ = "SELECT COALESCE(MAX(station_seq), 0) + 1 FROM entries WHERE night = ? AND station = ?"
+"""The next number of a station's entries in a night: read inside the transaction that writes it."""
 
 
 def append_entry(db: sqlite3.Connection, night: NightRow, entry: Entry) -> Entry:
-    seq = db.execute(
-        "SELECT COALESCE(MAX(station_seq), 0) + 1 FROM entries WHERE night = ? AND station = ?",
-        (night.id, entry.station),
-    ).fetchone()[0]
+    seq = db.execute(NEXT_SEQ, (night.id, entry.station)).fetchone()[0]
     entry = replace(entry, night=night.number, seq=seq)
     insert_rows(db, night, [row_of(entry)])
     return entry
@@ -352,9 +362,3 @@ def add_night(db: sqlite3.Connection, chronicle: str, number: int) -> NightRow:
         (chronicle, number),
     ).fetchone()
     return NightRow(*row)
-
-
-def first_close(closes: list[dict]) -> dict:
-    """Of two stations' closes of one night (each offline from the other), the one every record
-    takes: the earlier by wall time, then by station."""
-    return min(closes, key=lambda close: (close["wall_time"], close["station"], close["seq"]))

@@ -12,6 +12,7 @@ there are more, `WriteBehind.possible()` says no, and the caller writes in line.
 """
 
 import gc
+import json
 import marshal
 import os
 import signal
@@ -24,7 +25,7 @@ from contextlib import suppress
 from larp.ledger.entry import Entry
 from larp.ledger.errors import LedgerError
 from larp.ledger.failures import explain
-from larp.ledger.store import INSERT_ENTRY, Ledger, NightRow, row_of
+from larp.ledger.store import INSERT_ENTRY, NEXT_SEQ, Ledger, NightRow, row_of
 
 DEPTH = 64
 """The most entries waiting to be written before the caller waits for the disk."""
@@ -41,6 +42,7 @@ class WriteBehind:
         return hasattr(os, "fork") and threading.active_count() == 1
 
     def __init__(self, ledger: Ledger, night: NightRow, station: str) -> None:
+        ledger.refuse_if_damaged("the first entry")
         self.where = ledger.where
         self.night = night
         self.next_seq = ledger.last_seq(night, station) + 1
@@ -175,7 +177,7 @@ def _writer(where: str, rows: int, answers: int) -> None:
             while header := incoming.read(LENGTH.size):
                 row = marshal.loads(incoming.read(LENGTH.unpack(header)[0]))
                 try:
-                    ledger.db.execute(INSERT_ENTRY, row)  # one statement: a transaction of its own
+                    insert_numbered(ledger.db, row)
                 except sqlite3.Error as error:
                     _fail(answers, explain(error, where, f"write the {row[4]} entry"))
                     return
@@ -187,6 +189,23 @@ def _writer(where: str, rows: int, answers: int) -> None:
         status = 1
     finally:
         os._exit(status)
+
+
+def insert_numbered(db: sqlite3.Connection, row: tuple) -> None:
+    """The row in a transaction of its own, numbered there: the next number of its station, which
+    another program writing as the same station may have taken since the entry was made."""
+    night, entry_id, station, seq, *rest, line = row
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        free = db.execute(NEXT_SEQ, (night, station)).fetchone()[0]
+        if free != seq:
+            line = json.dumps({**json.loads(line), "seq": free}, ensure_ascii=False, separators=(",", ":"))
+        db.execute(INSERT_ENTRY, (night, entry_id, station, free, *rest, line))
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def _fail(answers: int, message: str) -> None:

@@ -16,7 +16,9 @@ CharacterId = Annotated[
 Count = Annotated[int, Strict(), Field(ge=1, le=99)]
 Rating = Annotated[int, Strict(), Field(ge=0, le=99)]
 Whole = Annotated[int, Strict()]
-"""A whole number as JSON or TOML writes one: never a string, a float or true/false."""
+"""A whole number as JSON or TOML writes one: never a string, a float or true/false. Each use
+bounds it (`Field(ge=…, le=…)`; a bound given here would replace those), so that no number
+beyond what the game uses reaches the rules (a 10**400 once overflowed the clock's arithmetic)."""
 Flag = Annotated[bool, Strict()]
 """true or false, never a string or a number."""
 Status = Literal["active", "inactive", "retired", "dead"]

@@ -15,7 +15,7 @@ class HouseRules(Frozen):
     ability_uses_per_challenge: Literal["one", "one-each"] = Field("one", description="R-RT-2")
     bomb: Flag = Field(False, description="R-CH-4")
     negative_miss_costs: Flag = Field(True, description="R-NEG-2")
-    five_minute_rule_minutes: Whole = Field(5, ge=0, description="R-NIGHT-2")
+    five_minute_rule_minutes: Whole = Field(5, ge=0, le=24 * 60, description="R-NIGHT-2: at most a day")
     negative_citers: Literal["initiator", "either"] = Field(
         "initiator",
         description="R-NEG-1: who may cite Negative Traits; the source lets either side",

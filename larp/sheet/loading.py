@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 Model = TypeVar("Model", bound=BaseModel)
 
 CHRONICLE_FILE = "chronicle.toml"
+SHEET_LIMIT = 64 * 2**20
+"""The largest sheet or chronicle file read (a few kilobytes is usual)."""
 _PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -77,10 +79,14 @@ def validate(model: type[Model], data: Any, where: str = "", text: str | None = 
 
 def read_document(path: Path) -> tuple[Any, str | None]:
     """The parsed content of a TOML or JSON file, and its text when it is TOML."""
+    from larp.sheet.strict_json import TooLong, read_bounded
+
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, SHEET_LIMIT)
     except OSError as error:
         raise SheetError(str(path), f"can't be read ({error.strerror or error})") from None
+    except TooLong as error:
+        raise SheetError(str(path), f"is too large to be a sheet ({error})") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -92,55 +98,22 @@ def read_document(path: Path) -> tuple[Any, str | None]:
             return tomllib.loads(text), text
         except tomllib.TOMLDecodeError as error:
             raise SheetError(str(path), f"is not valid TOML: {error}") from None
+        except RecursionError:
+            raise SheetError(str(path), "is not valid TOML: nested too deeply") from None
     return parse_json(text, str(path)), None
 
 
-class _Twice(dict):
-    """An object that gave a key twice: marked while parsing, found and named afterwards."""
-
-    key = ""
-
-
 def parse_json(text: str, where: str) -> Any:
-    """JSON text as Python values; a key given twice in one object is refused, with its place."""
-    twice: list[_Twice] = []
-
-    def made(pairs: list[tuple[str, Any]]) -> dict:
-        found = dict(pairs)
-        if len(found) == len(pairs):
-            return found
-        marked = _Twice(found)
-        keys = [key for key, _ in pairs]
-        marked.key = next(key for index, key in enumerate(keys) if key in keys[:index])
-        twice.append(marked)
-        return marked
+    """JSON text as Python values, strictly (`larp.sheet.strict_json`): a refusal names the line."""
+    from larp.sheet.strict_json import BadJson, loads
 
     try:
-        data = json.loads(text, object_pairs_hook=made)
-    except json.JSONDecodeError as error:
-        raise SheetError(
-            f"{where}, line {error.lineno}" if where else f"line {error.lineno}",
-            f"is not valid JSON: {error.msg} (column {error.colno})",
-        ) from None
-    except RecursionError:
-        raise SheetError(where, "is not valid JSON: nested too deeply") from None
-    if twice:
-        path, key = _twice_in(data, ())
-        raise SheetError(_at(where, field_path(path)), f"the key {key!r} is given twice in one object")
-    return data
-
-
-def _twice_in(value: Any, path: tuple) -> tuple[tuple, str] | None:
-    """The place of the first object that gave a key twice, and the key."""
-    if isinstance(value, _Twice):
-        return path, value.key
-    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for key, child in children:
-        if isinstance(child, (dict, list)):
-            found = _twice_in(child, path + (key,))
-            if found is not None:
-                return found
-    return None
+        return loads(text)
+    except BadJson as error:
+        place = f"{where}, line {error.line}" if where and error.line else where or (f"line {error.line}" if error.line else "")
+        if error.path:
+            place = _at(place, field_path(error.path))
+        raise SheetError(place, error.what) from None
 
 
 def load_sheet(path: Path, system: str = "met") -> "Sheet | TableSheet":

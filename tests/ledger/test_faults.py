@@ -18,31 +18,35 @@ SHOVE = contest("janet", "Quick", "cody", "Brawny", ("rock", "scissors"))
 COMMANDS = [["log"], ["night", "open"], ["reconcile"], ["close-night"], ["export", "--out", "bundle.jsonl"]]
 
 
-def test_two_processes_recording_into_one_record_at_once_lose_nothing_and_never_say_locked(tmp_path):
+@pytest.mark.parametrize("stations", [("hall", "bar"), ("hall",) * 6], ids=["two stations", "six at one station"])
+def test_processes_recording_into_one_record_at_once_all_succeed_lose_nothing_and_never_say_locked(tmp_path, stations):
+    """At one station too: each entry is numbered in the transaction that writes it."""
     folder = write_chronicle(tmp_path / "chronicle")
     db = tmp_path / "night.sqlite3"
-    Desk.open(db, folder, station="hall").close()
-    Desk.open(db, folder, station="bar").close()
+    for station in set(stations):
+        Desk.open(db, folder, station=station).close()
     night = tmp_path / "night.json"
-    night.write_text(json.dumps(transcript(long_night(60))))
+    night.write_text(json.dumps(transcript(long_night(30))))
     env = {**os.environ, "LARP_HOME": str(tmp_path / "home")}
     runs = [
         subprocess.Popen(
             [sys.executable, "-m", "larp", "record", str(night), "--db", str(db), "--station", station, "--quiet"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
         )
-        for station in ("hall", "bar")
+        for station in stations
     ]
     for run in runs:
         out, err = run.communicate(timeout=300)
         assert run.returncode == 0, err.decode()
         assert b"locked" not in err and b"busy" not in err
     with Desk.read(db) as desk:
-        for station in ("hall", "bar"):
+        for station in set(stations):
             adjudications = desk.entries(station=station, kind="adjudication")
-            assert len(adjudications) == sum(1 for event in long_night(60) if hasattr(event, "challenge"))
+            assert len(adjudications) == stations.count(station) * sum(1 for event in long_night(30) if hasattr(event, "challenge"))
             numbers = sorted(entry.seq for entry in desk.entries(station=station))
             assert numbers == list(range(1, len(numbers) + 1))  # no entry lost between two of its station
+    with sqlite3.connect(db) as connection:
+        assert all(json.loads(line)["seq"] == seq for seq, line in connection.execute("SELECT station_seq, line FROM entries"))
 
 
 def the_challenge_is_refused_then_kept_to_retry(tmp_path, fault, put_right, refusal: str) -> None:

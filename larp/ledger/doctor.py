@@ -1,0 +1,131 @@
+"""`larp doctor`: what in a night record is damaged, and a new record of all that is readable.
+
+The examination reads every row of every night (`entry_of_row`, then each entry's payload
+as a bundle's is checked) and asks sqlite for its full `integrity_check`. Recovery copies
+the settings, the nights, the next nights' starting states and every readable entry (same
+ids, same numbers, same order) into a new record beside the old one, then puts the new one
+in the old one's place; the old file is kept, renamed, never changed.
+"""
+
+import os
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from larp.ledger.errors import LedgerError
+from larp.ledger.payloads import ENTRY_LINE
+from larp.ledger.rows import Damage, entry_damage, entry_of_row
+from larp.ledger.store import Ledger
+from larp.sheet.strict_json import BadJson, loads
+
+
+@dataclass
+class Examination:
+    where: str
+    nights: int = 0
+    readable: list[tuple] = field(default_factory=list)
+    """The rows to keep, as the entries table holds them."""
+    damaged: list[Damage] = field(default_factory=list)
+
+
+def examine(path: Path | str) -> Examination:
+    """Every damage of the record at `path` (it is only read)."""
+    ledger = Ledger.open(path, create=False)
+    try:
+        found = Examination(str(path), len(ledger.nights()))
+        found.damaged.extend(ledger.damaged)
+        with ledger.failures("examine"):
+            problems = [row for (row,) in ledger.db.execute("PRAGMA integrity_check(20)") if row != "ok"]
+            rows = ledger.db.execute(
+                "SELECT e.seq, e.id, e.line, e.night, e.station, e.station_seq, e.kind, e.reverses, n.number "
+                "FROM entries e JOIN nights n ON n.id = e.night ORDER BY e.seq"
+            ).fetchall()
+        found.damaged.extend(Damage("the database", problem) for problem in problems if Damage("the database", problem) not in found.damaged)
+        for seq, entry_id, line, night, station, station_seq, kind, reverses, number in rows:
+            damage = damage_of(seq, entry_id, line, number)
+            if damage is None:
+                found.readable.append((seq, entry_id, night, station, station_seq, kind, reverses, line))
+            else:
+                found.damaged.append(damage)
+        return found
+    finally:
+        ledger.close()
+
+
+def damage_of(seq: int, entry_id: str, line, night: int) -> Damage | None:
+    """What is wrong with an entry row, looked at as closely as a bundle's line is."""
+    read = entry_of_row(seq, entry_id, line, night)
+    if isinstance(read, Damage):
+        return read
+    try:
+        ENTRY_LINE.validate_python(loads(line))
+    except BadJson as error:
+        return entry_damage(seq, entry_id, error.what)
+    except ValidationError as error:
+        detail = error.errors(include_url=False)[0]
+        place = ".".join(str(part) for part in detail["loc"][1:])
+        return entry_damage(seq, entry_id, f"{place}: {detail['msg']}")
+    return None
+
+
+def recover(path: Path | str, now: datetime | None = None) -> tuple[Path, Examination]:
+    """A new record of all that is readable, in the old one's place; the old one kept under
+    a new name, returned."""
+    path = Path(path)
+    found = examine(path)
+    stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%dT%H%M%SZ")
+    fresh = path.with_name(f"{path.name}.recovering")
+    kept = path.with_name(f"{path.name}.damaged-{stamp}")
+    for leftover in (fresh, Path(f"{fresh}-wal"), Path(f"{fresh}-shm")):
+        leftover.unlink(missing_ok=True)
+    try:
+        copy_readable(path, fresh, found)
+    except BaseException:
+        for leftover in (fresh, Path(f"{fresh}-wal"), Path(f"{fresh}-shm")):
+            leftover.unlink(missing_ok=True)
+        raise
+    try:
+        os.replace(path, kept)
+        for suffix in ("-wal", "-shm"):
+            if Path(f"{path}{suffix}").exists():
+                os.replace(f"{path}{suffix}", f"{kept}{suffix}")
+        os.replace(fresh, path)
+    except OSError as error:
+        raise LedgerError(f"{path} can't be recovered ({error.strerror or error}): the record is unchanged") from None
+    return kept, found
+
+
+def copy_readable(old: Path, fresh: Path, found: Examination) -> None:
+    source = sqlite3.connect(f"{old.resolve().as_uri()}?mode=ro", uri=True)
+    target = Ledger.open(fresh)
+    try:
+        with target.writing("the recovered record") as db:
+            for table, columns in (("meta", "key, value"), ("nights", "id, chronicle, number, archived_at"),
+                                   ("starting_states", "night, character, state")):
+                rows = [row for row in source.execute(f"SELECT {columns} FROM {table}") if readable(table, row)]
+                marks = ", ".join("?" * (columns.count(",") + 1))
+                db.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+            db.executemany(
+                "INSERT INTO entries (seq, id, night, station, station_seq, kind, reverses, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                found.readable,
+            )
+    except sqlite3.Error as error:
+        raise LedgerError(f"{old} can't be recovered ({error}): the record is unchanged") from None
+    finally:
+        source.close()
+        target.close()
+
+
+def readable(table: str, row: tuple) -> bool:
+    """A setting that is text, a starting state that is JSON: the rest are left behind."""
+    if table == "meta":
+        return isinstance(row[1], str)
+    if table == "starting_states":
+        try:
+            return isinstance(row[2], str) and isinstance(loads(row[2]), dict)
+        except BadJson:
+            return False
+    return True

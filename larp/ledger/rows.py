@@ -1,0 +1,72 @@
+"""An entry row of the record, read: the entry, or the damage that keeps it from being read.
+
+The one place where the record's rows become entries (`entry_of_row`): a row a disk, a
+crash or a hand changed (cut short, not text, a key missing, a value of the wrong kind) is a
+`Damage` naming the row and what is wrong, never an exception halfway through a night. A
+record with a damaged row is read, all of it that can be, and takes no new entry (`larp
+doctor` copies what is readable into a new record).
+"""
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from larp.ledger.entry import Entry, Kind
+from larp.sheet.strict_json import BadJson, loads_kept
+
+FIELDS: dict[str, type | tuple[type, ...]] = {
+    "id": str,
+    "station": str,
+    "seq": int,
+    "narrator": str,
+    "kind": str,
+    "game_time": (int, float),
+    "wall_time": str,
+    "summary": str,
+    "characters": list,
+    "reverses": (str, type(None)),
+    "payload": dict,
+}
+"""Each key of an entry's line, and the JSON kinds its value may be."""
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """A row of the record that can't be read: an entry, or a setting."""
+
+    place: str
+    """`entry 1a2b3c4d (row 17)`, `the setting station`."""
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.place} is damaged: {self.what}"
+
+
+def entry_damage(row: int, entry_id: Any, what: str) -> Damage:
+    named = entry_id[:8] if isinstance(entry_id, str) and entry_id else "?"
+    return Damage(f"entry {named} (row {row})", what)
+
+
+def entry_of_row(row: int, entry_id: str, line: Any, night: int) -> Entry | Damage:
+    """The entry a row holds, or what damage keeps it from being read."""
+    if not isinstance(line, str):
+        return entry_damage(row, entry_id, f"its line is {type(line).__name__}, not text")
+    try:
+        data = loads_kept(line)
+    except BadJson as error:
+        return entry_damage(row, entry_id, error.what)
+    if not isinstance(data, dict):
+        return entry_damage(row, entry_id, "its line is not a JSON object")
+    for key, kinds in FIELDS.items():
+        if key not in data:
+            return entry_damage(row, entry_id, f"its line has no {key!r}")
+        value = data[key]
+        if not isinstance(value, kinds) or (isinstance(value, bool) and kinds is not bool):
+            return entry_damage(row, entry_id, f"its {key!r} is not of the right kind")
+    if not math.isfinite(data["game_time"]):
+        return entry_damage(row, entry_id, "its game time is not a number of minutes")
+    if data["kind"] not in Kind._value2member_map_:
+        return entry_damage(row, entry_id, f"its kind {data['kind']!r} is not a kind of entry this larp knows")
+    if data["id"] != entry_id or not all(isinstance(c, str) for c in data["characters"]):
+        return entry_damage(row, entry_id, "its line does not match the row it is filed in")
+    return Entry.from_json(data, night)

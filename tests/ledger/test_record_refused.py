@@ -1,0 +1,44 @@
+"""A `larp record` the rules refuse at its first event changes nothing, the game clock included
+(no hold or resume is written); refused later, the events before are kept and the clock runs."""
+
+import json
+import sqlite3
+
+from larp.cli import main
+from tests.ledger.helpers import contest, leap, transcript, write_chronicle
+
+EXHAUSTED = contest("janet", "Quick", "cody", "Brawny", ("rock", "paper"), effect="you give me the key")
+"""Once thrown, the same again within five minutes of game time is refused (R-NIGHT-2)."""
+
+
+def rows(db):
+    with sqlite3.connect(db) as connection:
+        return connection.execute("SELECT id, kind, line FROM entries ORDER BY seq").fetchall()
+
+
+def test_a_record_refused_at_its_first_event_writes_nothing_not_even_the_clock(tmp_path, capsys):
+    folder = write_chronicle(tmp_path / "chronicle")
+    db = tmp_path / "night.sqlite3"
+    first = tmp_path / "first.json"
+    first.write_text(json.dumps(transcript([EXHAUSTED])))
+    assert main(["record", str(first), "--db", str(db), "--chronicle", str(folder), "--station", "hall", "--quiet"]) == 0
+    before = rows(db)
+    again = tmp_path / "again.json"
+    again.write_text(json.dumps(transcript([EXHAUSTED, leap(1)])))
+    assert main(["record", str(again), "--db", str(db), "--station", "hall", "--quiet"]) == 3
+    out, err = capsys.readouterr()
+    assert json.loads(out)["error"]["event"] == 0 and "event 0 refused" in err
+    assert rows(db) == before
+
+
+def test_a_record_refused_later_keeps_the_events_before_and_lets_the_clock_run(tmp_path, capsys):
+    folder = write_chronicle(tmp_path / "chronicle")
+    db = tmp_path / "night.sqlite3"
+    night = tmp_path / "night.json"
+    night.write_text(json.dumps(transcript([leap(0), EXHAUSTED, leap(1), EXHAUSTED, leap(2)])))
+    assert main(["record", str(night), "--db", str(db), "--chronicle", str(folder), "--station", "hall", "--quiet"]) == 3
+    out, err = capsys.readouterr()
+    assert json.loads(out)["error"]["event"] == 3 and "event 3 refused" in err and "the 3 events before it are recorded" in err
+    kinds = [kind for _, kind, _ in rows(db)]
+    assert kinds.count("adjudication") == 3
+    assert [json.loads(line)["payload"]["action"] for _, kind, line in rows(db) if kind == "clock"] == ["hold", "resume"]
