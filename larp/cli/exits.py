@@ -6,7 +6,7 @@ import sys
 EXIT_FAILED = 1
 """The night record refused or could not do it."""
 EXIT_BAD_INPUT = 2
-"""The input does not fit its contract (TRANSCRIPT.md), or an option is out of range."""
+"""The input does not fit its contract (docs/transcript.md), or an option is out of range."""
 EXIT_FORBIDDEN = 3
 """The rules forbid a step (with the rule's id)."""
 

@@ -149,7 +149,9 @@ def test_a_station_that_joins_after_the_close_learns_it_and_opens_the_next_night
     following = hall.archive_night()
     hall.sync()
     db = tmp_path / "crypt.sqlite3"
-    status, out, _ = larp(capsys, "join", hub, "--station", "crypt", "--db", db)
+    line = tmp_path / "join.txt"  # the join address is never on a command line
+    line.write_text(hub + "\n")
+    status, out, _ = larp(capsys, "join", line, "--station", "crypt", "--db", db)
     assert status == 0 and "Close: night 1 was closed for the event at station hall" in out
     crypt = joined(tmp_path, "crypt", None, chronicle)
     assert crypt.night_number == 2 and crypt.night_open_here
