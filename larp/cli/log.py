@@ -44,13 +44,13 @@ def run_log(args) -> int:
                 character = known_id(character, characters)
             if station is not None:
                 station = known_id(station, stations, "station")
-            tell_damage("log", desk)
             entries = desk.each_entry(character, station, args.night)
             if args.format == "json":
                 write_json(entries)
             else:
                 for entry in entries:
                     print(line(entry, reversed_by.get(entry.id)))
+            tell_damage("log", desk)  # once read: a damaged row is found as the night is read
     except (DeskError, SheetError) as error:
         return failed("log", error)
     return 0

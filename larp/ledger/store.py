@@ -22,7 +22,10 @@ from larp.ledger.schema import LATEST, migrate
 
 MEMORY = ":memory:"
 SHORTEST_ID_PREFIX = 4
-MERGED_ORDER = " ORDER BY json_extract(line, '$.game_time'), json_extract(line, '$.wall_time'), station, station_seq"
+MERGED_ORDER = (
+    " ORDER BY CASE WHEN json_valid(line) THEN json_extract(line, '$.game_time') END,"
+    " CASE WHEN json_valid(line) THEN json_extract(line, '$.wall_time') END, station, station_seq"
+)
 """`Entry.order`, as the record sorts its lines."""
 READ_BATCH = 500
 """Lines read from the record at a time when a night is read entry by entry."""
@@ -258,15 +261,15 @@ class Ledger(NightEnds):
             characters = {
                 cid
                 for (cid,) in self.db.execute(
-                    "SELECT DISTINCT value FROM entries, json_each(entries.line, '$.characters') WHERE night = ? "
+                    "SELECT DISTINCT value FROM entries, json_each(entries.line, '$.characters') WHERE night = ? AND json_valid(line) "
                     "UNION SELECT json_extract(value, '$.sheet.id') FROM entries, json_each(entries.line, '$.payload.characters') "
-                    "WHERE night = ? AND kind = ? "
-                    "UNION SELECT json_extract(line, '$.payload.character.sheet.id') FROM entries WHERE night = ? AND kind = ?",
+                    "WHERE night = ? AND kind = ? AND json_valid(line) "
+                    "UNION SELECT json_extract(line, '$.payload.character.sheet.id') FROM entries WHERE night = ? AND kind = ? AND json_valid(line)",
                     (night.id, night.id, Kind.OPENED.value, night.id, Kind.ADDED.value),
                 )
                 if isinstance(cid, str)
             }
-        return characters, stations
+        return characters, stations  # a damaged line names nobody here: reading it names the damage
 
     def reversed_by(self, night: NightRow) -> dict[str, str]:
         """Each reversed entry's id → the id of the entry that reversed it."""
