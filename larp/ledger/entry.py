@@ -27,9 +27,16 @@ class Kind(StrEnum):
     Willpower it spent and the damage it marked."""
     HEALTH = "health"
     """Damage marked on a Health track, or healed, without a roll."""
+    EXPERIENCE = "experience"
+    """A line of a character's experience history: an award, a spend, a comment… (a purchase is a
+    sheet change carrying its line)."""
+    CHECKIN = "check-in"
+    """A character's card read at the door: she is present for this game."""
 
 
-REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH)
+REVERSIBLE = (
+    Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH, Kind.EXPERIENCE, Kind.CHECKIN,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from larp.ledger.bulk import bulk
 from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.results import lock_from_json
+from larp.ledger.season import checked_in, experienced, purchased
 from larp.ledger.starting import starting_state
 from larp.rules import CharacterState, Lock, Night, game_time
 from larp.rules.cast import Cast
@@ -45,6 +46,8 @@ class Tonight:
         self.pending: dict[str, list[tuple[Entry, Entry]]] = {}
         """Per character, reversed entries passed whose reversal is still to come."""
         self.anomalies: list[Anomaly] = []
+        self.present: dict[str, Entry] = {}
+        """Who is checked in for this game: the entry that first said so."""
         self.last: tuple | None = None
 
     @classmethod
@@ -143,7 +146,7 @@ class Tonight:
         return cid
 
     def _changed(self, entry: Entry) -> list[Effect]:
-        sheet = ANY_SHEET.validate_python(entry.payload["sheet"])
+        sheet = purchased(self, entry, ANY_SHEET.validate_python(entry.payload["sheet"]))
         fresh = TableState.fresh if isinstance(sheet, TableSheet) else CharacterState.fresh
         known = self.characters.get(sheet.id)
         if known is None or isinstance(sheet, TableSheet) != isinstance(known, TableState):
@@ -308,6 +311,8 @@ _HANDLERS = {
     Kind.REGAIN: Tonight._regain,
     Kind.ROLL: Tonight._roll,
     Kind.HEALTH: Tonight._health,
+    Kind.EXPERIENCE: experienced,
+    Kind.CHECKIN: checked_in,
 }
 
 

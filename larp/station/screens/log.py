@@ -30,6 +30,8 @@ KIND_NAMES = {
     Kind.CHANGED: "sheet changed",
     Kind.ROLL: "roll",
     Kind.HEALTH: "Health",
+    Kind.EXPERIENCE: "experience",
+    Kind.CHECKIN: "check-in",
 }
 
 
