@@ -165,7 +165,10 @@ class Experiencing:
         return [e for e in entries if e.kind is Kind.EXPERIENCE and e.id not in undone]
 
     def _earned_this_game(self) -> dict[str, float]:
+        """What each character earned in this game so far (read only where the chronicle caps a game)."""
         earned: dict[str, float] = {}
+        if self.experience_rules.cap_per_game is None:
+            return earned
         for entry in self._live_experience():
             line, cid = entry.payload["line"], entry.payload["character"]
             sign = {"earned": 1, "deducted": -1}.get(line["type"], 0)

@@ -16,7 +16,9 @@ from larp.sheet.experience import Experience, ExperienceEntry
 
 
 def history_line(line: dict[str, Any]) -> ExperienceEntry:
-    return ExperienceEntry(date=line["date"], change=line["change"], type=line["type"], reason=line["reason"])
+    """The line as the sheet's history holds it; built without validating again what the record
+    checked when the entry was written or merged (a night of 10,000 lines folds fast)."""
+    return ExperienceEntry.model_construct(date=line["date"], change=float(line["change"]), type=line["type"], reason=line["reason"])
 
 
 def experience_after(experience: Experience, line: dict[str, Any]) -> Experience:

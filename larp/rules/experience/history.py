@@ -79,9 +79,10 @@ def check_totals(experience: Experience, whose: str) -> None:
 
 
 def with_entry(experience: Experience, entry: ExperienceEntry) -> Experience:
-    """The experience with one more entry at the end of its history, its totals moved by it."""
+    """The experience with one more entry at the end of its history, its totals moved by it (both
+    already valid: nothing to validate again)."""
     totals = Totals(experience.earned, experience.unspent).after(entry)
-    return Experience(earned=totals.earned, unspent=totals.unspent, history=[*experience.history, entry])
+    return Experience.model_construct(earned=totals.earned, unspent=totals.unspent, history=[*experience.history, entry])
 
 
 def check_spend(experience: Experience, cost: float, rules: ExperienceRules, whose: str) -> None:
