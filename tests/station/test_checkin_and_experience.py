@@ -9,6 +9,20 @@ from larp.station.widgets.sheet_view import SheetView
 from tests.station.conftest import SIZE, card_of, look_up, pilot_test, plain, type_in
 
 
+async def by_keys(pilot, character: str, choice: list[str], points: str, reason: str) -> None:
+    """Ctrl+Y on her sheet: the choice (arrows from the first), the points, the reason."""
+    await look_up(pilot, character)
+    await pilot.press("ctrl+y")
+    await pilot.pause()
+    await pilot.press(*choice, "enter")
+    await pilot.pause()
+    await pilot.press("backspace", *points, "enter")
+    await pilot.pause()
+    await type_in(pilot, reason)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 def said(app) -> str:
     return str(app.screen.query_one("#door-said", Static).render())
 
@@ -70,16 +84,7 @@ async def test_check_ins_from_elsewhere_show_when_the_screen_comes_back(app, des
 @pilot_test
 async def test_an_award_by_keyboard_shows_on_the_sheet(app, desk):
     async with app.run_test(size=SIZE) as pilot:
-        await look_up(pilot, "janet")
-        await pilot.press("ctrl+y")
-        await pilot.pause()
-        await pilot.press("enter")  # Award, the first choice
-        await pilot.pause()
-        await pilot.press("backspace", "3", "enter")
-        await pilot.pause()
-        await type_in(pilot, "a fine scene")
-        await pilot.press("enter")
-        await pilot.pause()
+        await by_keys(pilot, "janet", [], "3", "a fine scene")  # Award, the first choice
         assert desk.sheet("janet").experience.earned == 3
         text = plain(app.screen.query_one(SheetView).render())
         assert "Experience earned 3 · unspent 3" in text and "a fine scene" in text
@@ -88,15 +93,22 @@ async def test_an_award_by_keyboard_shows_on_the_sheet(app, desk):
 @pilot_test
 async def test_a_spend_beyond_unspent_is_refused_by_keyboard_and_nothing_changes(app, desk):
     async with app.run_test(size=SIZE) as pilot:
+        await by_keys(pilot, "janet", ["down"], "2", "a favour")  # Spend
+        assert desk.sheet("janet").experience.history == []
+        assert any("no debt" in notice.message for notice in app._notifications)
+
+
+@pilot_test
+async def test_a_purchase_by_keyboard_changes_the_sheet_on_screen(app, desk):
+    desk.award("janet", 3, "a scene")
+    async with app.run_test(size=SIZE) as pilot:
         await look_up(pilot, "janet")
         await pilot.press("ctrl+y")
         await pilot.pause()
-        await pilot.press("down", "enter")  # Spend
+        await pilot.press("down", "down", "enter")  # Buy
         await pilot.pause()
-        await pilot.press("backspace", "2", "enter")
-        await pilot.pause()
-        await type_in(pilot, "a favour")
+        await type_in(pilot, "Willpower")
         await pilot.press("enter")
         await pilot.pause()
-        assert desk.sheet("janet").experience.history == []
-        assert any("no debt" in notice.message for notice in app._notifications)
+        assert desk.sheet("janet").experience.unspent == 0
+        assert "Experience earned 3 · unspent 0" in plain(app.screen.query_one(SheetView).render())
