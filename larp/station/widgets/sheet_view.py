@@ -61,7 +61,8 @@ def entry_line(entry, reversed_by: str | None) -> Text:
 def experience_line(sheet) -> Text:
     """Her experience: the totals, and the last line of her history."""
     xp = sheet.experience
-    line = Text("Experience ", style="bold")
+    line = Text()
+    line.append("Experience ", style="bold")
     line.append(f"earned {xp.earned:g} · unspent {xp.unspent:g}")
     if xp.history:
         last = xp.history[-1]
