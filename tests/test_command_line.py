@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from larp.cli import main
-from larp.cli.output import counted
+from larp.words import counted
 
 ROOT = Path(__file__).parents[1]
 NIGHT = {

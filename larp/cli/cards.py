@@ -7,7 +7,7 @@ chronicle in the `cards/` folder beside the larp package, when there is one.
 import sys
 from pathlib import Path
 
-from larp.cli.output import counted
+from larp.words import counted
 
 # The repository's top folder, which holds the larp package and the demo chronicle.
 

@@ -6,8 +6,8 @@ from larp.cli.odds import EXIT_FORBIDDEN, fail
 from larp.cli.resolve import read_input
 
 POLICIES = {
-    "best": "both play to win: at each choice a side takes what gives her the better margin",
-    "always": "the loser retests whenever she can (uncancellable first); the winner cancels whenever she can",
+    "best": "both play to win: at each choice a side takes what gives it the better margin",
+    "always": "the loser retests whenever possible (uncancellable first); the winner cancels whenever possible",
 }
 
 

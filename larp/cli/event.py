@@ -4,6 +4,7 @@ import sys
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
+from larp.words import counted
 
 
 def register(subparsers) -> None:
@@ -77,10 +78,10 @@ def run_status(args) -> int:
         settings, stations = hub_status(args.dir)
     except DeskError as error:
         return failed("hub status", error)
-    print(f"The hub is running on port {settings.port} ({settings.listen}); {len(stations)} stations seen.")
+    print(f"The hub is running on port {settings.port} ({settings.listen}); {counted(len(stations), 'station')} seen.")
     for station in stations:
         last = station.last_sync or "never synced"
-        print(f"  {station.name}: {station.entries} entries, last sync {last}")
+        print(f"  {station.name}: {counted(station.entries, 'entry')}, last sync {last}")
     return 0
 
 
@@ -110,6 +111,6 @@ def run_sync(args) -> int:
 
 
 def print_moved(moved) -> None:
-    print(f"{moved.pushed} entries sent to the hub, {moved.pulled} new entries from the other stations")
+    print(f"{counted(moved.pushed, 'entry')} sent to the hub, {counted(moved.pulled, 'new entry')} from the other stations")
     for said in moved.cards:
         print(f"Cards: {said}")

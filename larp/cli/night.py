@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
-from larp.cli.output import counted
+from larp.words import counted
 
 
 def register(subparsers) -> None:

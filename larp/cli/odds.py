@@ -17,8 +17,8 @@ from larp.cli.resolve import EXIT_BAD_INPUT, EXIT_FORBIDDEN
 
 POLICY_HELP = (
     "how the sides spend their retests: best (default), both play to win, at each choice taking what "
-    "gives the better margin; always, the loser retests whenever she can (uncancellable sources first) "
-    "and the winner cancels an Ability retest whenever she can"
+    "gives the better margin; always, the loser retests whenever possible (uncancellable sources first) "
+    "and the winner cancels an Ability retest whenever possible"
 )
 
 

@@ -29,11 +29,6 @@ ESCAPE = "larp-json-escape"
 codecs.register_error(ESCAPE, _json_escape)
 
 
-def counted(count: int, singular: str, plural: str | None = None) -> str:
-    """`1 card`, `2 cards`, `1 entry`, `3 entries`."""
-    return f"{count} {singular if count == 1 else plural or singular + 's'}"
-
-
 class Inert:
     """A text stream that writes through another, making control characters inert."""
 

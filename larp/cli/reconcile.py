@@ -6,7 +6,7 @@ from pathlib import Path
 
 from larp.cli.night_record import EXIT_FAILED, add_db_option, failed
 from larp.cli.one_shot import collector_paused
-from larp.cli.output import counted
+from larp.words import counted
 
 
 def register(subparsers) -> None:

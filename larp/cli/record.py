@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
-from larp.cli.output import counted
+from larp.words import are, counted
 from larp.cli.resolve import EXIT_BAD_INPUT, EXIT_FORBIDDEN, read_input
 
 
@@ -38,7 +38,7 @@ def run(args) -> int:
 
     named = {"-": "standard input"}.get(args.file, args.file)
     try:
-        transcript = load_transcript(read_input(args.file), named)
+        transcript = load_transcript(read_input(args.file), named, lambda: known_characters(args))
     except SheetError as error:
         failed("record", error)
         return EXIT_BAD_INPUT
@@ -47,6 +47,27 @@ def run(args) -> int:
             return record(desk, transcript, args.quiet)
     except DeskError as error:
         return failed("record", error)
+
+
+def known_characters(args) -> set[str]:
+    """The characters a transcript may name without giving their sheets: those of the record's
+    latest night, and of the chronicle folder a night would open from. Read only: nothing written."""
+    from larp.desk import Desk, DeskError
+    from larp.sheet import SheetError, load_chronicle
+
+    known: set[str] = set()
+    if args.chronicle is not None:
+        try:
+            known |= set(load_chronicle(args.chronicle).characters)
+        except SheetError:
+            pass  # the folder's own mistake is said when the night opens from it
+    try:
+        with Desk.read(args.db) as desk:
+            if desk.night_number:
+                known |= set(desk.night().characters)
+    except DeskError:
+        pass  # no record yet: only the folder's characters
+    return known
 
 
 def record(desk, transcript, quiet: bool) -> int:
@@ -75,7 +96,8 @@ def play(desk, events, quiet: bool) -> int:
             raise
         print(json.dumps({"error": error.rule_error.to_json()}))
         index = error.rule_error.event
-        print(f"larp record: event {index} refused ({error}); the {index} before it are recorded", file=sys.stderr)
+        before = "nothing before it was recorded" if index == 0 else f"the {counted(index, 'event')} before it {are(index)} recorded"
+        print(f"larp record: event {index} refused ({error}); {before}", file=sys.stderr)
         return EXIT_FORBIDDEN
     print(f"larp record: {counted(len(events), 'event')} recorded in night {desk.night_number} at station {desk.station}", file=sys.stderr)
     return 0

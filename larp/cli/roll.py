@@ -25,8 +25,8 @@ def register(subparsers) -> None:
     roll.add_argument("pool", help='the pool: "Dexterity + Firearms + 2" from the sheet, or a number of dice')
     roll.add_argument("--character", metavar="ID", help="whose sheet names the pool (and spends the Willpower)")
     roll.add_argument("--action", default="", help="what the roll is for, for the night log")
-    roll.add_argument("--difficulty", type=int, default=6, help="Storyteller System: the difficulty, 2 to 10 (default 6)")
-    roll.add_argument("--again", type=int, choices=[10, 9, 8], default=10, help="Storytelling System: 10-, 9- or 8-again")
+    roll.add_argument("--difficulty", type=int, help="Storyteller System: the difficulty, 2 to 10 (default 6)")
+    roll.add_argument("--again", type=int, choices=[10, 9, 8], help="Storytelling System: 10-, 9- or 8-again (default 10)")
     roll.add_argument("--rote", action="store_true", help="Storytelling System: a rote action (failed dice rolled again once)")
     roll.add_argument("--willpower", action="store_true", help="spend a Willpower point on the roll")
     roll.add_argument("--specialty", action="store_true", help="Storytelling System: a Specialty in the pool's Skill (+1)")
@@ -49,13 +49,16 @@ def register(subparsers) -> None:
 
 def run_roll(args) -> int:
     from larp.desk import Desk, DeskError, RollCall, read_faces, roll_lines
+    from larp.desk.roll_call import DEFAULT_DIFFICULTY, SYSTEM_OPTIONS, refuse_other_systems
 
+    named = {option for option in ("difficulty", "again") if getattr(args, option) is not None}
+    named |= {option for option in ("rote", "specialty") if getattr(args, option)}
     call = RollCall(
         pool=args.pool,
         character=args.character,
         action=args.action,
-        difficulty=args.difficulty,
-        again=args.again,
+        difficulty=DEFAULT_DIFFICULTY if args.difficulty is None else args.difficulty,
+        again=10 if args.again is None else args.again,
         rote=args.rote,
         willpower=args.willpower,
         specialty=args.specialty,
@@ -72,6 +75,8 @@ def run_roll(args) -> int:
         return failed("roll", error)
     try:
         with Desk.open(args.db, args.chronicle, args.station, args.narrator) as desk:
+            if desk.system in SYSTEM_OPTIONS:
+                refuse_other_systems(desk.system, named)
             prepared = desk.prepare(call)
             if typed is not None:
                 typed = ask_for_rerolls(desk, prepared, typed)

@@ -22,6 +22,7 @@ from larp.rules import (
     regain,
     start_challenge,
 )
+from larp.rules.notes import game_time
 from larp.rules.odds import Odds, challenge_odds
 from larp.sheet import Category
 from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent
@@ -124,10 +125,26 @@ class Adjudicating:
         category = Category(category)
         self._current()
         self._thrown()
-        with forbidden:
-            _, result = regain(self._night_now(), character_id, category)
+        try:
+            with forbidden:
+                _, result = regain(self._night_now(), character_id, category)
+        except DeskError as refusal:
+            earlier = self.earlier_regain(character_id, category)
+            if earlier is None:
+                raise
+            raise DeskError(f"{refusal}: {regained_when(earlier)}", rule_error=refusal.rule_error) from None
         payload = {"character": character_id, "category": category.value, "result": result_to_json(result)}
         return self._write(Kind.REGAIN, result.notes[0].text, [character_id], payload)
+
+    def earlier_regain(self, character_id: str, category: Category | str) -> Entry | None:
+        """Tonight's regain of this category by this character that stands (not reversed), if any."""
+        category = Category(category).value
+        regains = [entry for entry in self.entries(character=character_id) if entry.kind in (Kind.REGAIN, Kind.REVERSAL)]
+        undone = {entry.reverses for entry in regains if entry.kind is Kind.REVERSAL}
+        return next(
+            (entry for entry in regains if entry.kind is Kind.REGAIN and entry.payload.get("category") == category and entry.id not in undone),
+            None,
+        )
 
     def record(self, event) -> Entry:
         """A transcript event, played at this desk as a Narrator would, step by step."""
@@ -156,3 +173,8 @@ class Adjudicating:
                     raise DeskError.forbidden(error.rule_error.at(event=index)) from None
                 for done in self._behind.written() if self._behind is not None else [entry]:
                     committed(done)
+
+
+def regained_when(entry: Entry) -> str:
+    """`at station bar, game time 1:25 (entry ab12cd34)`: where and when a regain was recorded."""
+    return f"at station {entry.station}, game time {game_time(entry.game_time)} (entry {entry.short_id})"

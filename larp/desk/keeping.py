@@ -157,6 +157,6 @@ class Keeping:
         since = [e for e in everything if e.id != added.id and e.kind is not Kind.REVERSAL and e.id not in reversed_ids]
         if since:
             raise DeskError(
-                f"{since[0].short_id} ({since[0].summary}) names her since she joined: reverse it first"
+                f"{since[0].short_id} ({since[0].summary}) names {added.character_ids[0]} since {added.short_id} added the character: reverse it first"
             )
 

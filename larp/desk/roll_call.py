@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field
 
+from larp.desk.errors import DeskError
 from larp.sheet import NamedPool
 
 DEFAULT_DIFFICULTY = 6
@@ -59,3 +60,22 @@ def pool_text(named: str, reasons, dice: int, system: str) -> str:
     if system == "storytelling" and dice <= 0:
         return f"{said} = {dice}: a chance die (D-NEW-2)"
     return f"{said} = {dice} {'die' if dice == 1 else 'dice'}"
+
+
+SYSTEM_OPTIONS = {
+    "storyteller": ("Storyteller System", ("difficulty",)),
+    "storytelling": ("Storytelling System", ("again", "rote", "specialty")),
+}
+"""The options of a roll that belong to one dice system only, with the system's name."""
+
+
+def refuse_other_systems(system: str, named: set[str]) -> None:
+    """A roll's options named for the other dice system are refused, naming this system's own."""
+    title, own = SYSTEM_OPTIONS[system]
+    foreign = sorted(option for option in named if option not in own)
+    if foreign:
+        options = ", ".join(f"--{option}" for option in foreign)
+        raise DeskError(
+            f"{options} {'is not an option' if len(foreign) == 1 else 'are not options'} of the {title}, "
+            f"this chronicle's dice: its own {'is' if len(own) == 1 else 'are'} {', '.join(f'--{option}' for option in own)}"
+        )

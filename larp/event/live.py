@@ -18,6 +18,7 @@ from larp.event.schema import CHANNEL
 from larp.event.sync import Moved, connect, sync_once, unreachable
 from larp.ledger import Ledger, LedgerError
 from larp.ledger.exchange import waiting
+from larp.words import counted
 
 WATCH_SECONDS = 0.1
 """How often the record is looked at for new entries of this station."""
@@ -42,7 +43,7 @@ class SyncStatus:
     last_sync: datetime | None = None
 
     def text(self) -> str:
-        waits = f"{self.waiting} entr{'y' if self.waiting == 1 else 'ies'} waiting"
+        waits = f"{counted(self.waiting, 'entry')} waiting"
         if not self.online and self.since is None:
             return "connecting to the hub…"
         if not self.online:

@@ -45,10 +45,19 @@ def shown(url: str) -> str:
     return "the hub"
 
 
+REFUSED_LOGIN = "password authentication failed"
+"""PostgreSQL's words for a wrong password: the hub answered, so it is not unreachable."""
+
+
 def connect(url: str, autocommit: bool = True) -> psycopg.Connection:
     try:
         return psycopg.connect(url, autocommit=autocommit, connect_timeout=CONNECT_SECONDS)
     except psycopg.Error as error:
+        if REFUSED_LOGIN in str(error):
+            raise EventError(
+                f"{shown(url)} refused this station's password: the hub is there, but the join line "
+                "is wrong or old; ask the hub's keeper for the current one"
+            ) from None
         raise unreachable(url, error) from None
 
 

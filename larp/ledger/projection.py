@@ -140,7 +140,7 @@ class Tonight:
                 "sheets-differ",
                 cid,
                 entry,
-                f"{self.name(cid)}: station {entry.station} started her from another sheet than the one "
+                f"{self.name(cid)}: station {entry.station} started the character from another sheet than the one "
                 "used first; the first is kept",
             )
         return cid
@@ -287,7 +287,7 @@ class Tonight:
                 "regain-twice",
                 cid,
                 entry,
-                f"{state.name} regains her {category.value.title()} Traits a second time tonight (R-NIGHT-1): "
+                f"{state.name} regains {state.sheet.speech.possessive} {category.value.title()} Traits a second time tonight (R-NIGHT-1): "
                 f"first at {where}, again at station {entry.station} (entry {entry.short_id})",
                 None if first is entry else first,
             )

@@ -7,6 +7,7 @@ from pydantic import Field, JsonValue, Strict, StringConstraints, field_validato
 from larp.sheet.categories import ATTRIBUTES, Category
 from larp.sheet.experience import Experience
 from larp.sheet.frozen import Frozen
+from larp.words import Pronouns
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
 CharacterId = Annotated[
@@ -73,6 +74,11 @@ class Person(Frozen):
     @property
     def display_name(self) -> str:
         return self.name or self.id
+
+    @property
+    def speech(self) -> Pronouns:
+        """How messages speak of her: her sheet's pronouns, else `they`."""
+        return Pronouns.said(self.pronouns)
 
 
 class Sheet(Person):

@@ -8,7 +8,7 @@ when a file needs them, so that `larp resolve` starts without them.
 import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -183,32 +183,40 @@ def load_chronicle(folder: Path) -> "Chronicle":
     return chronicle.model_copy(update={"characters": characters})
 
 
-def load_transcript(text: str, where: str = "") -> Transcript:
-    """A transcript from JSON text; every character an event names must be among its characters."""
-    return whole_transcript(parse_json(text, where), where)
+def load_transcript(text: str, where: str = "", also_known: Callable[[], set[str]] | None = None) -> Transcript:
+    """A transcript from JSON text; every character an event names must be among its characters
+    (or among `also_known()`, asked only if one is not: the characters a night record knows)."""
+    return whole_transcript(parse_json(text, where), where, also_known)
 
 
-def whole_transcript(data: Any, where: str = "") -> Transcript:
+def whole_transcript(data: Any, where: str = "", also_known: Callable[[], set[str]] | None = None) -> Transcript:
     """A transcript from its parsed JSON, validated whole, its cast checked."""
     transcript = validate(Transcript, data, where)
-    check_cast(transcript.characters, map(named_characters, transcript.events), where)
+    check_cast(transcript.characters, map(named_characters, transcript.events), where, also_known)
     return transcript
 
 
-def check_cast(sheets: Iterable[Sheet], named: Iterable[list[tuple[str, str]]], where: str = "") -> None:
-    """Each sheet's id once; each character an event names (`named`, event by event) among them."""
+def check_cast(
+    sheets: Iterable[Sheet],
+    named: Iterable[list[tuple[str, str]]],
+    where: str = "",
+    also_known: Callable[[], set[str]] | None = None,
+) -> None:
+    """Each sheet's id once; each character an event names (`named`, event by event) among them,
+    or among `also_known()`."""
     known: set[str] = set()
     for index, sheet in enumerate(sheets):
         if sheet.id in known:
             raise SheetError(_at(where, f"characters[{index}].id"), f"{sheet.id!r} is given twice")
         known.add(sheet.id)
+    among = "the transcript's characters" + (" or the night record's" if also_known is not None else "")
     for index, characters in enumerate(named):
         for path, character in characters:
+            if character not in known and also_known is not None:
+                known |= also_known()
+                also_known = None
             if character not in known:
-                raise SheetError(
-                    _at(where, f"events[{index}].{path}"),
-                    f"no character {character!r} among the transcript's characters",
-                )
+                raise SheetError(_at(where, f"events[{index}].{path}"), f"no character {character!r} among {among}")
 
 
 def named_characters(event: Any) -> list[tuple[str, str]]:

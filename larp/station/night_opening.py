@@ -132,7 +132,7 @@ class NightOpening:
             return None
         if wanted is not None and wanted not in [change.sheet.id for change in changes]:
             self.notify(
-                f"The card is genuine, but the chronicle folder has no sheet with id {wanted!r}: add her file, then scan again.",
+                f"The card is genuine, but the chronicle folder has no sheet with id {wanted!r}: add that character's file, then scan again.",
                 title="Card refused: no such character",
                 severity="error",
             )

@@ -78,6 +78,8 @@ def test_r_night_1_a_second_regain_in_a_category_is_refused(desk):
     with pytest.raises(DeskError, match="already regained Physical Traits tonight") as refused:
         desk.regain("janet", "physical")
     assert refused.value.rule == "R-NIGHT-1"
+    assert f"at station {entry.station}, game time 0:00 (entry {entry.short_id})" in str(refused.value)
+    assert desk.earlier_regain("janet", "physical") == entry and desk.earlier_regain("janet", "social") is None
 
 
 def test_a_character_joins_and_her_sheet_changes_for_good(desk):

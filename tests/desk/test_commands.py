@@ -139,3 +139,18 @@ def test_record_reads_standard_input(tmp_path, capsys, chronicle, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
     status, out, _ = larp(capsys, "record", "-", "--chronicle", chronicle)
     assert status == 0 and "Janet Reyes v Cody Harlan" in out
+
+
+def test_record_takes_a_transcript_naming_characters_the_record_knows_without_their_sheets(tmp_path, capsys, chronicle):
+    """Once the record knows a character, a transcript may leave her sheet out; one it does not know is still refused."""
+    first = night_file(tmp_path, [contest("janet", "Quick", "cody", "Brawny", ("rock", "scissors"))], ("janet", "cody"))
+    assert larp(capsys, "record", first, "--chronicle", chronicle)[0] == 0
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(transcript([regaining("janet", "physical")], ())))
+    status, _, err = larp(capsys, "record", bare)
+    assert status == 0, err
+    assert [e["kind"] for e in log(capsys) if e["kind"] == "regain"] == ["regain"]
+    stranger = tmp_path / "stranger.json"
+    stranger.write_text(json.dumps(transcript([regaining("nobody", "physical")], ())))
+    status, _, err = larp(capsys, "record", stranger)
+    assert status == 2 and "no character 'nobody' among the transcript's characters or the night record's" in err

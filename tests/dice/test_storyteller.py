@@ -121,3 +121,13 @@ def test_d_st_2_the_station_rolls_with_a_draw_and_the_roll_names_every_die():
     assert len(result.dice) == 6 and all(die.rule in ("D-ST-2", "D-ST-3") for die in result.dice)
     assert result.lines()[-1].endswith(result.outcome)
     refused("D-ST-2", roll_with, lambda: 11, 2, StorytellerOptions())
+
+
+def test_d_st_8_an_ability_above_six_cancels_as_the_house_rule_says_two_by_default():
+    """The source names 5 (one 1) and 6 (two); 7 or more is a house rule, two by default."""
+    def forgiven(ability, **house):
+        return StorytellerOptions(ability=ability, ability_cancels_ones=True, **house).forgiven_ones
+
+    assert [forgiven(n) for n in (4, 5, 6, 7, 9)] == [0, 1, 2, 2, 2]
+    assert [forgiven(7, above_six_cancels=n) for n in (0, 1, 2)] == [0, 1, 2]
+    refused("D-ST-8", StorytellerOptions, above_six_cancels=3)

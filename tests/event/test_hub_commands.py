@@ -21,12 +21,12 @@ def test_d_hub_start_prints_the_join_line_and_warns_off_loopback_then_status_and
     assert larp(capsys, "night", "open", "--station", "bar", "--chronicle", chronicle, "--db", db)[0] == 0
     status, out, err = larp(capsys, "join", url, "--db", db)
     assert status == 0, err
-    assert "Station bar joined the event" in out and "1 entries sent to the hub" in out
+    assert "Station bar joined the event" in out and "1 entry sent to the hub" in out
     assert stat.S_IMODE(db.stat().st_mode) == 0o600  # the record holds the hub's password now
     status, out, _ = larp(capsys, "sync", "--db", db)
     assert status == 0 and "0 entries sent to the hub, 0 new entries" in out
     status, out, _ = larp(capsys, "hub", "status", "--dir", hub_dir)
-    assert status == 0 and re.search(r"bar: 1 entries, last sync \d{4}-", out)
+    assert status == 0 and re.search(r"bar: 1 entry, last sync \d{4}-", out)
     assert larp(capsys, "hub", "start", "--dir", hub_dir)[0] == 1
     assert larp(capsys, "hub", "stop", "--dir", hub_dir)[0] == 0
     status, _, err = larp(capsys, "sync", "--db", db)
@@ -70,3 +70,13 @@ def test_d_join_refuses_what_is_not_an_events_address_and_never_shows_a_password
 def test_d_a_station_given_a_hub_that_is_no_events_address_says_so(tmp_path, chronicle):
     with pytest.raises(DeskError, match="'http://example.org' is not an event's address"):
         Desk.open(tmp_path / "bar.sqlite3", chronicle, station="bar", hub="http://example.org")
+
+
+def test_a_wrong_password_is_said_as_refused_not_as_a_hub_out_of_reach(hub, tmp_path, chronicle, capsys):
+    """The hub answered and refused the password: the message says so, not that it can't be reached."""
+    wrong = re.sub(r"(//[^:]+:)[^@]+@", r"\1not-the-password@", hub)
+    db = tmp_path / "bar.sqlite3"
+    assert larp(capsys, "night", "open", "--station", "bar", "--chronicle", chronicle, "--db", db)[0] == 0
+    status, _, err = larp(capsys, "join", wrong, "--db", db)
+    assert status == 1 and "refused this station's password" in err
+    assert "can't be reached" not in err and "not-the-password" not in err

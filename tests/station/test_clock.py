@@ -43,3 +43,14 @@ async def test_the_clock_runs_with_the_wall_clock(app, desk, wall_clock):
         app.read_clock()
         await pilot.pause()
         assert app.screen.query_one(ClockBar).minutes == 3.0
+
+
+@pilot_test
+async def test_at_80_columns_the_top_line_keeps_the_events_sync_status_whole(app, desk):
+    """The place gives way (with an ellipsis) to the sync status, which was once cut off at 80 columns."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.place = "Ashes of Alder Bay · night 12 · station the-long-hall-by-the-bar · Narrator Marisa Okafor"
+        app.event_status = "offline since 21:42, 7 entries waiting"
+        await pilot.pause()
+        line = "".join(segment.text for segment in app.screen.query_one(ClockBar).render_line(0))
+        assert "offline since 21:42, 7 entries waiting" in line and "…" in line

@@ -130,3 +130,17 @@ async def test_a_card_scanned_after_the_challengers_sign_is_still_a_card(app, de
         [notice] = app._notifications
         assert "Bryn Halvorsen's card" in notice.message
         assert app.screen.pending == "rock" and app.screen.state.signs is None
+
+
+@pilot_test
+async def test_the_effect_field_is_one_key_away_from_anywhere_in_the_setup(app, desk):
+    """The Effect field was reachable only by Tab: Ctrl+E types into it, and it reaches the challenge."""
+    async with app.run_test(size=SIZE) as pilot:
+        await setting_up_for(pilot, "janet")
+        await look_up(pilot, "cody")
+        await pilot.press("ctrl+e")
+        assert app.focused is app.screen.query_one("#effect")
+        await pilot.press(*"dominate")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ChallengeScreen) and app.screen.state.spec.effect == "dominate"

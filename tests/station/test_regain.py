@@ -23,4 +23,16 @@ async def test_ctrl_g_regains_a_category_and_the_sheet_shows_it(app, desk):
 
         await pilot.press("ctrl+g")
         await pilot.pause()
-        assert "no lost Traits to regain" in list(app._notifications)[-1].message
+        said = list(app._notifications)[-1].message  # as much as the desk says of the same refusal
+        assert f"Janet Reyes has already regained Social Traits tonight at station {entry.station}, game time" in said
+        assert f"(entry {entry.short_id})" in said and "R-NIGHT-1" in said
+
+
+@pilot_test
+async def test_ctrl_g_with_nothing_lost_says_so(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"janet", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert "Janet Reyes has no lost Traits to regain" in list(app._notifications)[-1].message

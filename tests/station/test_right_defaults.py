@@ -40,7 +40,7 @@ async def test_an_overbid_that_cannot_reach_twice_the_opponent_says_so_before_it
         screen = app.screen
         await pilot.press("r", "p")  # Bryn wins: Janet (5) can't state 22
         await pilot.pause()
-        assert "o overbid (bound to fail: costs a Trait)" in plain(screen.prompt())
+        assert "overbid (o, bound to fail: costs a Trait)" in plain(screen.prompt())
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, PickScreen)
@@ -56,7 +56,7 @@ async def test_an_overbid_that_can_reach_twice_the_opponent_has_no_warning(app, 
         await set_up_challenge(pilot, "bryn", "janet")
         await pilot.press("r", "p")  # Janet wins: Bryn (11) can state 10
         await pilot.pause()
-        assert "o overbid," in plain(app.screen.prompt()) and "bound to fail" not in plain(app.screen.prompt())
+        assert "overbid (o)," in plain(app.screen.prompt()) and "bound to fail" not in plain(app.screen.prompt())
 
 
 @pilot_test

@@ -102,7 +102,7 @@ class SideState:
     def figure_stands(self) -> str:
         """Why this side's figure can't change any more, for a refusal or an offer (R-TIE-3)."""
         if self.fixed_by_tie:
-            return f"the settled tie fixed {self.name}'s figure at {self.declared}, her true total, and it stands"
+            return f"the settled tie fixed {self.name}'s figure at {self.declared}, the true total, and it stands"
         return f"{self.name} declared {self.declared} already, and that figure stands"
 
     @property

@@ -78,7 +78,7 @@ def _may_act(turn: Turn, name: str) -> None:
     if name not in turn.order:
         raise RuleError("D-SG-12", f"{name} is not in this combat")
     if name in turn.acted or name in turn.waiting:
-        raise RuleError("D-SG-12", f"{name} has had her action this turn")
+        raise RuleError("D-SG-12", f"{name} has already acted this turn")
     if name not in turn.holding and name != turn.up:
         raise RuleError("D-SG-12", f"it is {turn.up}'s action, not {name}'s")
 
@@ -93,7 +93,7 @@ def hold(turn: Turn, name: str) -> Turn:
     """`name` yields her action until later in the queue: she may act whenever she chooses this turn."""
     _may_act(turn, name)
     if name in turn.holding:
-        raise RuleError("D-SG-12", f"{name} already holds her action")
+        raise RuleError("D-SG-12", f"{name} is already holding an action")
     return replace(turn, holding=(*turn.holding, name))
 
 

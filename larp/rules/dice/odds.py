@@ -17,6 +17,7 @@ from fractions import Fraction
 from math import comb
 from typing import Callable
 
+from larp.rules.dice.storyteller import EXCEPTIONAL as STORYTELLER_EXCEPTIONAL
 from larp.rules.dice.storyteller import StorytellerOptions
 from larp.rules.dice.storytelling import EXCEPTIONAL, StorytellingOptions, dice_to_roll
 
@@ -68,8 +69,14 @@ class Odds:
 
     @property
     def exceptional(self) -> Fraction:
-        """P(five successes or more): exceptional success (D-SG-8), phenomenal (D-ST-4)."""
-        return self.at_least(EXCEPTIONAL)
+        """P(an exceptional success or better): five successes or more in the Storytelling System
+        (D-SG-8), four or more in the Storyteller System (D-ST-4, where five is phenomenal)."""
+        return self.at_least(STORYTELLER_EXCEPTIONAL if self.system == "storyteller" else EXCEPTIONAL)
+
+    @property
+    def phenomenal(self) -> Fraction:
+        """P(five successes or more): phenomenal in the Storyteller System (D-ST-4)."""
+        return self.at_least(STORYTELLER_EXCEPTIONAL + 1)
 
     def bars(self) -> list[Bar]:
         """The chart: the mishap apart from the other failures, each number of successes, and the rest."""
@@ -97,6 +104,7 @@ class Odds:
             "success": {"chance": float(self.success), "exact": exact(self.success)},
             self.mishap_name.replace(" ", "_"): {"chance": float(self.mishap), "exact": exact(self.mishap)},
             "exceptional": {"chance": float(self.exceptional), "exact": exact(self.exceptional)},
+            **({"phenomenal": {"chance": float(self.phenomenal), "exact": exact(self.phenomenal)}} if self.system == "storyteller" else {}),
             "expected": {"successes": float(self.expected), "exact": exact(self.expected)},
         }
 

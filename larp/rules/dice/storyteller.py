@@ -11,6 +11,8 @@ from larp.rules.errors import RuleError
 
 SYSTEM = "storyteller"
 DEGREES = ("failure", "marginal", "moderate", "complete", "exceptional", "phenomenal")
+"""D-ST-4, seed 001's table: the degree of success for 0, 1, 2, 3, 4 and 5 or more successes."""
+EXCEPTIONAL = DEGREES.index("exceptional")
 BOTCH_READINGS = ("no-success", "more-ones")
 """D-ST-5: seeds 001 and 002 botch on no success rolled and a 1; seed 000 on more 1s than successes."""
 AUTOMATIC_READINGS = ("reaches", "exceeds")
@@ -34,6 +36,10 @@ class StorytellerOptions:
     """The rating of the Ability in the pool, for D-ST-8."""
     ability_cancels_ones: bool = False
     """D-ST-8, seed 001's variant: an Ability of 5 or 6 cancels one or two 1s that would botch."""
+    above_six_cancels: int = 2
+    """D-ST-8 beyond the source, a house rule: the 1s an Ability of 7 or more cancels. The source
+    names 5 (one) and 6 (two) only; by default a higher Ability does what 6 does (two), 1 or 0
+    for a chronicle that reads the source more strictly."""
 
     def __post_init__(self) -> None:
         if type(self.difficulty) is not int or not 2 <= self.difficulty <= 10:
@@ -44,11 +50,16 @@ class StorytellerOptions:
             raise RuleError("D-ST-7", f"an automatic success is when the pool {' or '.join(AUTOMATIC_READINGS)} the difficulty")
         if self.ability < 0:
             raise RuleError("D-ST-8", f"an Ability is rated 0 or more, not {self.ability}")
+        if self.above_six_cancels not in (0, 1, 2):
+            raise RuleError("D-ST-8", f"an Ability of 7 or more cancels 0, 1 or 2 ones, not {self.above_six_cancels}")
 
     @property
     def forgiven_ones(self) -> int:
-        """D-ST-8: how many 1s the Ability takes off a botch (0, 1 or 2)."""
-        return min(2, max(0, self.ability - 4)) if self.ability_cancels_ones else 0
+        """D-ST-8: how many 1s the Ability takes off a botch: one at 5, two at 6, and at 7 or
+        more what the house rule `above_six_cancels` says (two by default)."""
+        if not self.ability_cancels_ones or self.ability < 5:
+            return 0
+        return self.ability - 4 if self.ability <= 6 else self.above_six_cancels
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +136,8 @@ def _decide(pool: int, rolled: int, ones: int, options: StorytellerOptions, dice
         notes.append(Note("D-ST-3", said))
     botch = _botches(rolled, ones, options)
     if botch and options.forgiven_ones and not _botches(rolled, max(0, ones - options.forgiven_ones), options):
-        notes.append(Note("D-ST-8", f"Ability {options.ability} cancels the 1s that would botch"))
+        beyond = " (above 6: the house rule above_six_cancels)" if options.ability > 6 else ""
+        notes.append(Note("D-ST-8", f"Ability {options.ability} cancels {options.forgiven_ones} of the 1s that would botch{beyond}"))
         botch = False
     if options.willpower:
         notes.append(Note("D-ST-6", "Willpower: one automatic success, after the 1s cancel"))

@@ -42,7 +42,8 @@ from larp.station.widgets.fitted import Fitted
 from larp.station.widgets.notes_log import NotesLog
 
 SIGN_KEYS = {"rock": "r", "paper": "p", "scissors": "s", "bomb": "b"}
-RETEST_KEYS = {"ability": "a Ability", "overbid": "o overbid", "willpower": "w Willpower", "other": "g power"}
+RETEST_KEYS = {"ability": ("Ability", "a"), "overbid": ("overbid", "o"), "willpower": ("Willpower", "w"), "other": ("power", "g")}
+"""Each retest source offered, with the key that calls it."""
 
 
 class ChallengeScreen(HoldsScans, StationScreen):
@@ -57,10 +58,10 @@ class ChallengeScreen(HoldsScans, StationScreen):
         Binding("backspace", "take_back", "Take back", id="challenge.take-back", tooltip="the challenger's sign, before the defender's is typed"),
         Binding("l", "relent", "Relent", id="challenge.relent", tooltip="the defender gives in before the first throw: nobody loses a Trait (R-CH-2)"),
         Binding("n", "cite", "Cite", id="challenge.cite", tooltip="cite a Negative Trait of the target before the first throw (R-NEG-1)"),
-        Binding("d", "declare", "Declare", id="challenge.declare", tooltip="a side declares its total, less than the true one if she likes (R-TIE-3)"),
+        Binding("d", "declare", "Declare", id="challenge.declare", tooltip="a side declares its total, less than the true one if the player likes (R-TIE-3)"),
         Binding("a", "retest('ability')", "Ability", id="challenge.ability-retest", tooltip="the loser spends an Ability for a retest (R-RT-1)"),
         Binding("o", "retest('overbid')", "Overbid", id="challenge.overbid", tooltip="the loser risks a second Trait, at twice the opponent's total (R-RT-3)"),
-        Binding("w", "retest('willpower')", "Willpower", id="challenge.willpower-retest", tooltip="the defender spends Willpower against control of her will (R-RT-4)"),
+        Binding("w", "retest('willpower')", "Willpower", id="challenge.willpower-retest", tooltip="the defender spends Willpower against control of the character's will (R-RT-4)"),
         Binding("g", "retest('other')", "Power", id="challenge.other-retest", tooltip="a retest from a Gift, Merit or power on the sheet (R-RT-5)"),
         Binding("c", "cancel", "Cancel", id="challenge.cancel", tooltip="the opponent cancels an Ability retest with an Ability (R-RT-1)"),
         Binding("v", "override", "Override", id="challenge.override", tooltip="let the challenge through the five-minute rule, with a reason (R-NIGHT-2)"),
@@ -133,7 +134,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
                 said.append(f"{state.side(offer.side).name} may first cancel it with an Ability (c)")
         for side in (state.challenger, state.defender):
             keys = [
-                RETEST_KEYS[offer.source] + (" (bound to fail: costs a Trait)" if self.overbid_fails(offer) else "")
+                "{} ({}{})".format(*RETEST_KEYS[offer.source], ", bound to fail: costs a Trait" if self.overbid_fails(offer) else "")
                 for offer in self.offered(Move.RETEST)
                 if offer.side is side.side
             ]
@@ -245,11 +246,12 @@ class ChallengeScreen(HoldsScans, StationScreen):
         offer = await self.side_of(self.offered(Move.DECLARE), "Who declares a total?")
         if offer is None:
             return
-        name = self.state.side(offer.side).name
+        side = self.state.side(offer.side)
+        speech = self.state.characters[side.character].sheet.speech
         total = await self.app.push_screen_wait(
             NumberScreen(
-                f"{name} declares a total",
-                f"Her true total is {offer.limit}. She may declare less, never more, and the figure "
+                f"{side.name} declares a total",
+                f"{side.name}'s true total is {offer.limit}. {speech.subject.capitalize()} {speech.verb('may')} declare less, never more, and the figure "
                 "stands for the rest of the challenge (R-TIE-3).",
                 default=offer.limit,
                 maximum=offer.limit,
@@ -298,7 +300,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
                 NumberScreen(
                     f"{side.name} overbids",
                     doomed
-                    or f"She states her total. At least {2 * opponent.figure} (twice {opponent.name}'s "
+                    or f"{side.name} states a total. At least {2 * opponent.figure} (twice {opponent.name}'s "
                     f"{opponent.figure}) means a new throw; less, and the gamble fails (R-RT-3).",
                     default=side.figure,
                     maximum=offer.limit,

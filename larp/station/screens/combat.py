@@ -36,7 +36,7 @@ class CombatScreen(HoldsScans, StationScreen):
         Binding("i", "initiative", "Initiative", id="combat.initiative", tooltip="type the die the player rolled for the character under the cursor (D-SG-11)"),
         Binding("ctrl+r", "station_initiative", "Station's dice", id="combat.station", tooltip="the station rolls Initiative for everyone in the scene without one"),
         Binding("a", "attack", "Attack", id="combat.attack", tooltip="the character under the cursor attacks (Enter too): pick the target and the attack, then roll (D-SG-13)"),
-        Binding("d", "dodge", "Dodge", id="combat.dodge", tooltip="she gives up her action to dodge: her Defense doubles for the turn (D-SG-14)"),
+        Binding("d", "dodge", "Dodge", id="combat.dodge", tooltip="the character gives up the action to dodge: Defense doubles for the turn (D-SG-14)"),
         Binding("ctrl+g", "damage", "Damage", id="combat.damage", tooltip="mark damage on the Health track of the character under the cursor, or heal it"),
         Binding("x", "leave", "Out", id="combat.leave", tooltip="take the character under the cursor out of this combat"),
         Binding("n", "next_turn", "Next turn", id="combat.next-turn", tooltip="everyone acts again, in the same order (no new roll)"),
@@ -128,7 +128,7 @@ class CombatScreen(HoldsScans, StationScreen):
             return Text(
                 f"Combat opens with Initiative: {len(waiting)} in the scene still to roll. i types the die the player rolled "
                 "for the character under the cursor; Ctrl+R rolls the station's dice for all of them. x takes one out of the scene, "
-                "a card scanned brings her back.",
+                "a card scanned brings the character back.",
                 style="bold",
             )
         up = self.next_to_act()
@@ -137,7 +137,7 @@ class CombatScreen(HoldsScans, StationScreen):
         name = self.desk.table_character(up).name
         return Text(
             f"Turn {self.turn}: {name} acts. a (or Enter) attacks: pick the target and the attack, then roll; d dodges. "
-            "Another may act first: move the cursor to her (she yields, D-SG-12).",
+            f"Another may act first: move the cursor to that character ({name} yields, D-SG-12).",
             style="bold",
         )
 
@@ -175,7 +175,7 @@ class CombatScreen(HoldsScans, StationScreen):
         face = await self.app.push_screen_wait(
             NumberScreen(
                 f"{state.name}'s Initiative",
-                f"The die the player rolled; her Initiative modifier {state.sheet.initiative} is added (D-SG-11).",
+                f"The die the player rolled; the Initiative modifier {state.sheet.initiative} is added (D-SG-11).",
                 default=1,
                 minimum=1,
                 maximum=10,

@@ -35,6 +35,7 @@ class ChallengeSetupScreen(StationScreen):
         Binding("ctrl+s", "start", "Start challenge", id="setup.start", tooltip="Tab moves between the fields; Enter opens a list"),
         Binding("f7", "next('kind')", "Kind", id="setup.kind", tooltip="the next kind: contested, static, simple test, streak, race"),
         Binding("f8", "next('category')", "Category", id="setup.category", tooltip="the next category: Physical, Social, Mental, Willpower, Rage, Gnosis"),
+        Binding("ctrl+e", "effect", "Effect", id="setup.effect", priority=True, tooltip="type what the challenger attempts (the Effect field)"),
         Binding("escape", "back", "Back", id="setup.back", tooltip="to the sheet, starting nothing"),
     ]
 
@@ -86,6 +87,10 @@ class ChallengeSetupScreen(StationScreen):
 
     def on_lookup_field_chosen(self, event: LookupField.Chosen) -> None:
         self.choose(event.field.query_ancestor(PartyForm), event.character_id)
+
+    def action_effect(self) -> None:
+        """The Effect field, from wherever the keys are: one key, no Tabs."""
+        self.query_one("#effect", Input).focus()
 
     def action_next(self, name: str) -> None:
         """The next kind or category, one key each, round to the first after the last."""
@@ -139,7 +144,7 @@ class ChallengeSetupScreen(StationScreen):
 
     def missing(self, terms: dict) -> str | None:
         if terms["challenger"] is None:
-            return "Look up the challenger first: scan her card or type her name."
+            return "Look up the challenger first: scan the card or type the name."
         if terms["defender"] is None:
             return "Look up the defender first: scan the card or type the name."
         if terms["kind"] == "race" and terms.get("target") is None:
@@ -156,7 +161,7 @@ class ChallengeSetupScreen(StationScreen):
         if terms["kind"] != "simple" and terms["defender"] == {"static": 0} and not await self.app.push_screen_wait(
             ConfirmScreen(
                 "A static difficulty of 0?",
-                "The difficulty is 0 Traits: on a tie the challenger wins whatever her total. "
+                "The difficulty is 0 Traits: on a tie the challenger wins whatever the total. "
                 "n goes back to fill in the difficulty.",
                 yes="Start at 0",
             )

@@ -27,7 +27,7 @@ READING = (
 )
 WELCOME = (
     "Scan a character's card, or type a name or an id, then Enter.\n\n"
-    "Ctrl+N starts a challenge for the character on screen (in a dice chronicle, Ctrl+R rolls her dice), F3 shows the night log, "
+    "Ctrl+N starts a challenge for the character on screen (in a dice chronicle, Ctrl+R rolls the character's dice), F3 shows the night log, "
     "F4 the reconciliation, F5 calls a Hold!  F1 lists every key."
 )
 
@@ -235,16 +235,13 @@ class SheetScreen(StationScreen):
             return
         choices = regain_choices(character)
         if not choices:
-            self.notify(
-                f"{character.name} has no lost Traits to regain, or has regained them already tonight (R-NIGHT-1).",
-                severity="warning",
-            )
+            self.notify(self.why_no_regain(character), title="Nothing to regain", severity="warning")
             return
         category = await self.app.push_screen_wait(
             PickScreen(
                 f"Regain Traits for {character.name}",
                 choices,
-                prompt=f"One Willpower (she has {character.willpower}) brings back every Trait lost in the category, once a night (R-NIGHT-1).",
+                prompt=f"One Willpower ({character.name} {character.sheet.speech.verb('has')} {character.willpower}) brings back every Trait lost in the category, once a night (R-NIGHT-1).",
             )
         )
         if category is None:
@@ -253,6 +250,20 @@ class SheetScreen(StationScreen):
         if entry is not None:
             self.notify(entry.summary, title=f"Recorded as {entry.short_id}")
             self.show_sheet()
+
+    def why_no_regain(self, character) -> str:
+        """No category to regain: nothing lost, or each lost category regained tonight, said as
+        the desk says a refused regain (the rule, and when and at which station it was regained)."""
+        from larp.desk.adjudicating import regained_when
+
+        said = []
+        for category in character.regained:
+            earlier = self.desk.earlier_regain(character.id, category)
+            where = f" {regained_when(earlier)}" if earlier is not None else ""
+            said.append(f"{character.name} has already regained {category.title()} Traits tonight{where}")
+        if not said:
+            return f"{character.name} has no lost Traits to regain (R-NIGHT-1)."
+        return "; ".join(said) + ": once a night (R-NIGHT-1)."
 
     def commands(self):
         if self.check_action("challenge", ()):

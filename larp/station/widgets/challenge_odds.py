@@ -21,7 +21,7 @@ class ChallengeOdds(Fitted):
     def on_mount(self) -> None:
         self.tooltip = (
             "Each side's exact chance to win from here, each sign equally likely on every throw, "
-            "if both play to win: each side retests, or cancels, where that gives her the better margin."
+            "if both play to win: each side retests, or cancels, where that gives it the better margin."
         )
 
     def show_odds(self, state: ChallengeState, odds: Odds | None) -> None:
