@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
-from larp.cli.output import counted
+from larp.words import counted
 
 
 def register(subparsers) -> None:

@@ -48,7 +48,8 @@ class Door:
         sheet = self._at_door(said)
         if sheet.status in GONE:
             why = f": {sheet.status_reason}" if sheet.status_reason else ""
-            raise DeskError(f"{sheet.display_name} is {sheet.status}{why}. Her card is refused at the door", character=sheet.id)
+            whose = sheet.speech.possessive.capitalize()
+            raise DeskError(f"{sheet.display_name} is {sheet.status}{why}. {whose} card is refused at the door", character=sheet.id)
         already = self.tonight.present.get(sheet.id)
         if already is not None:
             return CheckIn(sheet, already=already)

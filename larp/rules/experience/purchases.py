@@ -128,7 +128,7 @@ def bought_off(sheet: Sheet, purchase: Purchase) -> Sheet:
     held = [name for category in ATTRIBUTES for name in sheet.negative.of(category)]
     raise ExperienceError(
         f"{sheet.display_name} has no Negative Trait {purchase.name!r} to buy off"
-        + (f" (she has {', '.join(held)})" if held else "")
+        + (f" ({sheet.speech.subject} {sheet.speech.verb('has')} {', '.join(held)})" if held else "")
     )
 
 
