@@ -136,3 +136,11 @@ def test_an_ability_past_the_table_s_highest_level_is_refused():
 def test_a_negative_trait_she_does_not_have_is_not_bought_off():
     with pytest.raises(ExperienceError, match="no Negative Trait 'Shy'.*Clumsy"):
         bought(JANET, parse_purchase("Negative: Shy off"), TABLE)
+
+
+@pytest.mark.parametrize("bad", [0, -2, float("nan"), float("inf")])
+def test_an_award_or_a_spend_of_no_real_number_of_points_is_refused(bad):
+    with pytest.raises(ExperienceError, match="above 0"):
+        check_award(bad, 0, 0, ExperienceRules(), "Janet")
+    with pytest.raises(ExperienceError, match="above 0"):
+        check_spend(Experience(), bad, ExperienceRules(debt=True), "Janet")

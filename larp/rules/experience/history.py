@@ -5,6 +5,7 @@ earned adds to both, deducted takes from both, set sets earned, spent takes from
 refund gives back to unspent, set unspent sets unspent, comment changes nothing.
 """
 
+import math
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -87,7 +88,7 @@ def with_entry(experience: Experience, entry: ExperienceEntry) -> Experience:
 
 def check_spend(experience: Experience, cost: float, rules: ExperienceRules, whose: str) -> None:
     """Spending takes unspent below zero only where the chronicle allows debt."""
-    if cost <= 0:
+    if not math.isfinite(cost) or cost <= 0:
         raise ExperienceError(f"spend a number of points above 0, not {points(cost)}")
     if experience.unspent - cost < -CLOSE_ENOUGH and not rules.debt:
         raise ExperienceError(
@@ -107,7 +108,7 @@ def check_award(
     """An award within the chronicle's caps per game and per month, unless an override names who and why.
 
     `this_game` and `this_month`: what she earned already in this game and in this calendar month."""
-    if points_given <= 0:
+    if not math.isfinite(points_given) or points_given <= 0:
         raise ExperienceError(f"award a number of points above 0, not {points(points_given)}")
     if override is not None:
         return
