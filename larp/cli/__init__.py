@@ -19,6 +19,7 @@ EXIT_PIPE_CLOSED = 141
 COMMANDS = {
     "bundles": ("export", "merge"),
     "cards": ("cards",),
+    "checkin": ("checkin",),
     "characters": ("add", "change", "retire"),
     "chronicle": ("chronicle",),
     "doctor": ("doctor",),
@@ -33,6 +34,7 @@ COMMANDS = {
     "scan": ("scan",),
     "schema": ("schema",),
     "station": ("station", "serve"),
+    "xp": ("xp",),
 }
 """The modules of larp.cli that register commands, in the order `larp --help` lists them, with
 the commands each registers: a command named on the command line imports its own module only

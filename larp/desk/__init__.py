@@ -86,6 +86,17 @@ of the night to come, which starts from it; nothing opens a night)
     desk.preview() -> Reconciliation        the night to come before it opens (larp next)
     desk.export_chronicle(folder=None) -> Written   the folder written as the record has it
 
+Experience and the door (larp.desk.experience, larp.desk.door; each line an entry, reversed like any)
+    desk.award(id, points, reason, override=None) -> Entry   within the chronicle's caps, unless an
+                                            Override(who, why) (larp.rules.experience) says otherwise
+    desk.spend(id, points, reason) -> Entry refused below zero unless [experience] debt = true
+    desk.buy(id, "Ability: Occult") -> Entry   priced by the cost table: one sheet change entry
+    desk.award_attended(override=None) -> [Entry]   the attendance award, once per game each
+    desk.experience_log(id=None) -> [ExperienceLog]   her totals, each line with the totals after it
+    desk.check_in(text) -> CheckIn          a card (or an id) at the door: present, or already in;
+                                            refused (DeskError) for a bad card, retired or dead
+    desk.present() -> [(Sheet, Entry)]      who is in for this game, by name
+
 Entry: id, kind, station, narrator, game_time, wall_time (ISO, UTC), summary, character_ids,
 reverses, result (EventResult, for adjudications and regains), payload, short_id.
 """

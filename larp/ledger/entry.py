@@ -37,15 +37,23 @@ class Kind(StrEnum):
     CARRIED = "carried"
     """A late entry of a night the event had closed, brought into this night (`larp carry`): the
     entry's id, night, kind and payload."""
+    EXPERIENCE = "experience"
+    """A line of a character's experience history: an award, a spend, a comment… (a purchase is a
+    sheet change carrying its line)."""
+    CHECKIN = "check-in"
+    """A character's card read at the door: she is present for this game."""
 
 
-REVERSIBLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH, Kind.CARRIED)
 
+REVERSIBLE = (
+    Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH, Kind.CARRIED, Kind.EXPERIENCE, Kind.CHECKIN,
+)
 
 
 def short_id(entry_id: str) -> str:
     """The start of an entry's id that a Narrator reads and types: its first eight characters."""
     return entry_id[:8]
+
 
 @dataclass(frozen=True, slots=True)
 class Entry:

@@ -14,6 +14,7 @@ from pydantic import (
 from larp.ledger.ending import CARRIABLE
 from larp.ledger.entry import Kind
 from larp.sheet import Chronicle
+from larp.sheet.experience import ExperienceKind
 from larp.sheet.table import AnySheet
 from larp.sheet.transcript import AttributeName, ChallengeSpec
 
@@ -37,8 +38,38 @@ class Added(Payload):
     character: StartingState
 
 
+class XpOverride(Payload):
+    """A cap passed over: who allowed it, and why."""
+
+    who: str = Field(min_length=1)
+    why: str = Field(min_length=1)
+
+
+class XpLine(Payload):
+    """A line of a character's experience history, as the sheet's history will hold it."""
+
+    type: ExperienceKind
+    change: float
+    reason: str
+    date: str
+    override: XpOverride | None = None
+    attended: int | None = Field(None, ge=1, description="the night whose attendance this awards")
+
+
+class Experienced(Payload):
+    character: str
+    line: XpLine
+
+
+class CheckedIn(Payload):
+    character: str
+    serial: int | None = Field(None, ge=0, description="the card read at the door; none: found by name")
+
+
 class Changed(Payload):
     sheet: AnySheet
+    experience: XpLine | None = None
+    """A purchase: the line it writes in her experience history (spent, what it bought)."""
 
 
 class BetweenGames(Payload):
@@ -221,6 +252,8 @@ PAYLOADS: dict[Kind, type[Payload]] = {
     Kind.HEALTH: HealthMarked,
     Kind.ENDED: Ended,
     Kind.CARRIED: Carried,
+    Kind.EXPERIENCE: Experienced,
+    Kind.CHECKIN: CheckedIn,
 }
 
 

@@ -16,6 +16,7 @@ from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.ending import as_carried
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.results import lock_from_json
+from larp.ledger.season import checked_in, experienced, purchased
 from larp.ledger.starting import starting_state
 from larp.rules import CharacterState, Lock, Locks, Night, game_time
 from larp.rules.cast import Cast
@@ -47,6 +48,8 @@ class Tonight:
         """Per character, reversed entries passed whose reversal is still to come."""
         self.anomalies: list[Anomaly] = []
         self.first_opening: Entry | None = None
+        self.present: dict[str, Entry] = {}
+        """Who is checked in for this game: the entry that first said so."""
         self.last: tuple | None = None
 
     @classmethod
@@ -167,7 +170,7 @@ class Tonight:
         return cid
 
     def _changed(self, entry: Entry) -> list[Effect]:
-        sheet = ANY_SHEET.validate_python(entry.payload["sheet"])
+        sheet = purchased(self, entry, ANY_SHEET.validate_python(entry.payload["sheet"]))
         fresh = TableState.fresh if isinstance(sheet, TableSheet) else CharacterState.fresh
         known = self.characters.get(sheet.id)
         if known is None or isinstance(sheet, TableSheet) != isinstance(known, TableState):
@@ -332,6 +335,8 @@ _HANDLERS = {
     Kind.REGAIN: Tonight._regain,
     Kind.ROLL: Tonight._roll,
     Kind.HEALTH: Tonight._health,
+    Kind.EXPERIENCE: experienced,
+    Kind.CHECKIN: checked_in,
 }
 
 

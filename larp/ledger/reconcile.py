@@ -12,6 +12,7 @@ from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.ending import as_carried, ending_anomalies
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.projection import Tonight
+from larp.ledger.season import as_delta
 from larp.rules import CharacterState
 
 
@@ -131,6 +132,10 @@ def as_recorded(entry: Entry, cid: str) -> dict[str, Any]:
     payload = entry.payload
     if entry.kind is Kind.CHANGED:
         return {"sheet": "changed"}
+    if entry.kind is Kind.EXPERIENCE:
+        return as_delta(payload["line"])
+    if entry.kind is Kind.CHECKIN:
+        return {"present": True}
     delta: dict[str, Any] = {}
     if entry.kind in (Kind.ROLL, Kind.HEALTH):
         if payload.get("willpower_spent") and payload.get("character") == cid:

@@ -5,6 +5,7 @@ from typing import Literal
 from pydantic import Field, JsonValue, model_validator
 
 from larp.sheet.character import CharacterId, Frozen, Name
+from larp.sheet.experience_rules import ExperienceRules
 from larp.sheet.house_rules import HouseRules
 from larp.sheet.table import AnySheet, System, system_of
 
@@ -24,6 +25,9 @@ class Chronicle(Frozen):
     )
     willpower_refresh: Literal["full", "keep"] = Field(
         "full", description="Willpower at the start of the next game: back to full, or as it was left"
+    )
+    experience: ExperienceRules = Field(
+        ExperienceRules(), description="what experience costs, what attendance earns, the caps (docs/season.md)"
     )
     kept: dict[str, JsonValue] = Field(
         {}, description="what an imported file held beside its characters, written back on export"

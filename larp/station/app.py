@@ -24,7 +24,7 @@ from larp.station.game_clock import GameClockKeys
 from larp.station.inert_filter import InertControls
 from larp.station.keymap import keymap_path, read_keymap
 from larp.station.modals import ConfirmScreen
-from larp.station.navigation import Navigation, night_log_screen, reconcile_screen, roster_screen
+from larp.station.navigation import Navigation, checkin_screen, night_log_screen, reconcile_screen, roster_screen
 from larp.station.night_opening import READING, NightOpening
 from larp.station.opening import Opening
 from larp.station.screens.base import StationScreen
@@ -44,7 +44,7 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
 
     TITLE = "larp"
     CSS_PATH = "station.tcss"
-    MODES = {"sheets": SheetScreen, "log": night_log_screen, "reconcile": reconcile_screen, "roster": roster_screen}
+    MODES = {"sheets": SheetScreen, "log": night_log_screen, "reconcile": reconcile_screen, "roster": roster_screen, "checkin": checkin_screen}
     DEFAULT_MODE = "sheets"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (ROOMY, "-roomy")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
@@ -58,6 +58,7 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
         Binding("f5", "resume", "Resume", id="resume", tooltip="start the game clock again"),
         Binding("f6", "advance", "Advance clock", id="advance", tooltip="let minutes of game time pass"),
         Binding("f9", "show('roster')", "Roster", id="roster", tooltip="who is in tonight, filtered as you type"),
+        Binding("f10", "show('checkin')", "Check-in", id="checkin", show=False, tooltip="the door: scan each card as players come in"),
         Binding("ctrl+l", "reload", "Load again", id="reload", show=False, tooltip="read the chronicle folder again: new and changed sheets, or a chronicle that failed to load"),
         Binding("ctrl+o", "open_night", "Open next night", id="open-night", tooltip="after the night was closed here (or by larp close-night)"),
         Binding("ctrl+q", "quit", "Quit", id="quit", show=False, priority=True, tooltip="everything recorded stays recorded; asks first if a challenge is unrecorded"),
@@ -166,6 +167,7 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
         yield SystemCommand("Night log", "Tonight's entries, filtered; reverse a mistaken one", lambda: self.action_show("log"))
         yield SystemCommand("Reconcile", "The night record per character, anomalies first", lambda: self.action_show("reconcile"))
         yield SystemCommand("Roster", "Who is in tonight, filtered as you type", lambda: self.action_show("roster"))
+        yield SystemCommand("Check-in", "The door: scan each card as players come in", lambda: self.action_show("checkin"))
         if self.desk is not None:
             if self.clock_held:
                 yield SystemCommand("Resume the game clock", "End the Hold!", self.action_resume)

@@ -24,6 +24,12 @@ def roster_screen() -> Screen:
     return RosterScreen()
 
 
+def checkin_screen() -> Screen:
+    from larp.station.screens.checkin import CheckInScreen
+
+    return CheckInScreen()
+
+
 def combat_screen(first: str) -> Screen:
     from larp.station.screens.combat import CombatScreen
 

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from larp.station.keymap import keymap_path
 from larp.station.modals import ConfirmScreen, Question
 from larp.station.screens.challenge import ChallengeScreen
+from larp.station.screens.checkin import CheckInScreen
 from larp.station.screens.combat import CombatScreen
 from larp.station.screens.dice import DiceScreen
 from larp.station.screens.log import NightLogScreen
@@ -29,6 +30,7 @@ FLOW = (
     "In a dice chronicle, Ctrl+R on a sheet opens the Dice screen: name the pool, read its odds, type the faces "
     "rolled then Enter, or Ctrl+R for the station's dice; Ctrl+T there runs a combat turn. "
     "F3 shows the night log, where Ctrl+R reverses a mistaken entry; F4 reconciles the night. "
+    "At the door, F10 checks players in: scan each card as they come in. Ctrl+Y on a sheet awards, spends or buys with experience. "
     "In the footer, ^ means Ctrl: ^n is Ctrl+N. The mouse works too: click a key in the footer."
 )
 
@@ -72,6 +74,7 @@ def key_groups(app) -> list[tuple[str, list[Binding]]]:
         ("Night log (F3)", NightLogScreen.BINDINGS),
         ("Reconcile (F4)", ReconcileScreen.BINDINGS),
         ("Roster (F9)", RosterScreen.BINDINGS),
+        ("Check-in at the door (F10)", [Binding("enter", "", "Check in", tooltip="the card scanned or the id typed: present for this game"), *CheckInScreen.BINDINGS]),
     ]
 
 

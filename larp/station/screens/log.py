@@ -31,6 +31,8 @@ KIND_NAMES = {
     Kind.BETWEEN: "between games",
     Kind.ROLL: "roll",
     Kind.HEALTH: "Health",
+    Kind.EXPERIENCE: "experience",
+    Kind.CHECKIN: "check-in",
 }
 
 

@@ -42,6 +42,7 @@ class SheetScreen(StationScreen):
         Binding("ctrl+g", "regain", "Regain Traits", id="sheets.regain", tooltip="one Willpower for a category's lost Traits, once a night (R-NIGHT-1)"),
         Binding("ctrl+r", "dice", "Roll dice", id="sheets.dice", tooltip="the Dice screen for the character on screen, in a Storyteller or Storytelling chronicle"),
         Binding("ctrl+g", "damage", "Damage", id="sheets.damage", tooltip="mark damage on the Health track of the character on screen, or heal it (D-HEALTH-1)"),
+        Binding("ctrl+y", "experience", "Experience", id="sheets.experience", tooltip="award, spend or buy with the experience of the character on screen"),
         Binding("escape", "clear", "Clear", id="sheets.clear", show=False, tooltip="empty the lookup field"),
     ]
 
@@ -194,6 +195,8 @@ class SheetScreen(StationScreen):
             return self.desk is not None and self.character_id is not None and self.desk.system == "met"
         if action in ("dice", "damage"):
             return self.desk is not None and self.character_id is not None and self.desk.system != "met"
+        if action == "experience":
+            return self.desk is not None and self.character_id is not None
         return True
 
     def action_clear(self) -> None:
@@ -214,6 +217,13 @@ class SheetScreen(StationScreen):
         from larp.station.screens.marking import mark_damage
 
         if await mark_damage(self, self.character_id) is not None:
+            self.show_sheet()
+
+    @work(exclusive=True)
+    async def action_experience(self) -> None:
+        from larp.station.screens.experience import change_experience
+
+        if await change_experience(self, self.character_id) is not None:
             self.show_sheet()
 
     @work(exclusive=True)
@@ -262,3 +272,5 @@ class SheetScreen(StationScreen):
         if self.check_action("dice", ()):
             yield SystemCommand("Dice", "Build a pool from the sheet, see its odds, roll it (typed dice or the station's)", self.action_dice)
             yield SystemCommand("Damage", "Mark damage on the Health track, or heal it", self.action_damage)
+        if self.check_action("experience", ()):
+            yield SystemCommand("Experience", "Award, spend or buy with the experience of the character on screen", self.action_experience)

@@ -58,6 +58,18 @@ def entry_line(entry, reversed_by: str | None) -> Text:
     return line
 
 
+def experience_line(sheet) -> Text:
+    """Her experience: the totals, and the last line of her history."""
+    xp = sheet.experience
+    line = Text()
+    line.append("Experience ", style="bold")
+    line.append(f"earned {xp.earned:g} · unspent {xp.unspent:g}")
+    if xp.history:
+        last = xp.history[-1]
+        line.append(f"  (last: {last.type} {last.change:g}, {last.reason})", style="dim")
+    return line
+
+
 def lock_line(lock: Lock, now: float, names: Mapping[str, str]) -> Text:
     target = names.get(lock.target, lock.target.replace("static:", "a static difficulty of "))
     effect = f" “{lock.effect}”" if lock.effect else ""
@@ -84,7 +96,7 @@ class SheetView(Widget):
 
     def sheet(self) -> RenderableType:
         card = self.card
-        heading = Group(self.heading(card.character), *self.notes(card.character.sheet))
+        heading = Group(self.heading(card.character), *self.notes(card.character.sheet), experience_line(card.character.sheet))
         if isinstance(card.character, TableState):
             return Group(heading, Text(), table_sheet(card.character), Text(), *self.tonight(card))
         details, tonight = Group(*self.details(card)), Group(*self.tonight(card))

@@ -1,0 +1,113 @@
+"""`larp xp award|spend|buy|log`: a character's experience, each line an entry of the night record.
+
+    larp xp award CHARACTER POINTS --reason TEXT [--override-by WHO --override-why WHY]
+    larp xp award --attended          everyone checked in tonight: the chronicle's attendance award, once
+    larp xp spend CHARACTER POINTS --reason TEXT
+    larp xp buy CHARACTER "Ability: Occult"   priced by the chronicle's cost table; the sheet changes
+    larp xp log [--character ID] [--format json]
+
+Exit 1 when the desk refuses (a cap, no debt, nothing to buy off …), with nothing written.
+"""
+
+import json
+from pathlib import Path
+
+from larp.cli.night_record import add_db_option, failed
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("xp", help="award, spend or buy with experience, and read each character's history")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    award = actions.add_parser("award", help="experience earned: by one character, or --attended by everyone checked in")
+    award.add_argument("character", nargs="?", metavar="CHARACTER", help="her id")
+    award.add_argument("points", nargs="?", type=float, metavar="POINTS")
+    award.add_argument("--reason", default="", help="why she earns it")
+    award.add_argument("--attended", action="store_true", help="the chronicle's attendance award to everyone checked in at this game")
+    award.add_argument("--override-by", metavar="WHO", help="who allows passing the chronicle's cap")
+    award.add_argument("--override-why", metavar="WHY", help="why the cap is passed")
+    spend = actions.add_parser("spend", help="experience spent, with the reason (refused below zero unless the chronicle allows debt)")
+    spend.add_argument("character", metavar="CHARACTER")
+    spend.add_argument("points", type=float, metavar="POINTS")
+    spend.add_argument("--reason", required=True, help="what it is spent on")
+    buy = actions.add_parser("buy", help='a purchase priced by the cost table: "Physical: Quick", "Ability: Occult", "Willpower", "Negative: Clumsy off"')
+    buy.add_argument("character", metavar="CHARACTER")
+    buy.add_argument("purchase", metavar="PURCHASE")
+    for writing in (award, spend, buy):
+        writing.add_argument("--chronicle", type=Path, metavar="DIR", help="the chronicle folder, if a night must be opened")
+        writing.add_argument("--station", help="this station's name")
+        writing.add_argument("--narrator", default="", help="the Narrator recording it")
+        add_db_option(writing)
+        writing.set_defaults(func=run_write)
+    log = actions.add_parser("log", help="per character: earned, unspent, and every line with its running totals")
+    log.add_argument("--character", metavar="ID", help="only this character")
+    log.add_argument("--format", choices=["text", "json"], default="text")
+    add_db_option(log)
+    log.set_defaults(func=run_log)
+
+
+def run_write(args) -> int:
+    from larp.desk import Desk, DeskError
+    from larp.desk.experience import override_of
+    from larp.sheet import SheetError
+
+    try:
+        with Desk.open(args.db, args.chronicle, args.station, args.narrator) as desk:
+            if args.action == "award" and args.attended:
+                if args.character is not None:
+                    raise DeskError("--attended awards everyone checked in: name no character with it")
+                entries = desk.award_attended(override_of(args.override_by, args.override_why))
+            else:
+                entries = [written(desk, args)]
+    except (DeskError, SheetError) as error:
+        return failed(f"xp {args.action}", error)
+    for entry in entries:
+        print(f"{entry.id}  {entry.summary}")
+    return 0
+
+
+def written(desk, args):
+    from larp.desk import DeskError
+    from larp.desk.experience import override_of
+    from larp.sheet.ids import known_id
+
+    if args.character is None or (args.action != "buy" and args.points is None):
+        raise DeskError(f"name the character and the points: larp xp {args.action} CHARACTER POINTS --reason TEXT")
+    character = known_id(args.character, [state.sheet.id for state in desk.roster()])
+    if args.action == "buy":
+        return desk.buy(character, args.purchase)
+    if args.action == "spend":
+        return desk.spend(character, args.points, args.reason)
+    return desk.award(character, args.points, args.reason, override_of(args.override_by, args.override_why))
+
+
+def run_log(args) -> int:
+    from larp.desk import Desk, DeskError
+    from larp.sheet import SheetError
+    from larp.sheet.ids import known_id
+
+    try:
+        with Desk.read(args.db) as desk:
+            character = args.character and known_id(args.character, [state.sheet.id for state in desk.roster()])
+            logs = desk.experience_log(character)
+    except (DeskError, SheetError) as error:
+        return failed("xp log", error)
+    if args.format == "json":
+        print(json.dumps([log.to_json() for log in logs], indent=2, ensure_ascii=False))
+        return 0
+    print("\n".join(text_lines(logs)))
+    return 0
+
+
+def text_lines(logs) -> list[str]:
+    from larp.rules.experience import points
+
+    lines = []
+    for log in logs:
+        xp = log.sheet.experience
+        lines.append(f"{log.sheet.display_name} ({log.sheet.id}): earned {points(xp.earned)}, unspent {points(xp.unspent)}")
+        for entry, totals in log.lines:
+            lines.append(
+                f"  {entry.date or '-':<10}  {entry.type:<8} {points(entry.change):>5}  "
+                f"{points(totals.earned):>5} {points(totals.unspent):>5}  {entry.reason}"
+            )
+    return lines

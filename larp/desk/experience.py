@@ -1,0 +1,180 @@
+"""Experience at the desk: awards, spending and purchases as entries of the night record, the
+attendance award, and each character's history with its running totals.
+
+Every line is an entry (synced and merged like every entry, reversed never edited); the fold
+writes it into the sheet's `experience`, which `close-night` carries to the next game.
+"""
+
+from dataclasses import dataclass
+
+from larp.desk.errors import DeskError, Translated
+from larp.ledger import Entry, Kind
+from larp.rules.experience import (
+    ExperienceError,
+    Override,
+    Totals,
+    bought,
+    check_award,
+    check_spend,
+    cost,
+    earned_in_month,
+    parse_purchase,
+    points,
+    running,
+)
+from larp.sheet import Sheet
+from larp.sheet.experience import ExperienceEntry
+from larp.sheet.experience_rules import ExperienceRules
+
+refused = Translated(ExperienceError, lambda error: DeskError(str(error)))
+"""The rules' refusal of an experience line, as the desk's."""
+
+
+@dataclass(frozen=True)
+class ExperienceLog:
+    """One character's experience: her totals, and each line with the totals after it."""
+
+    sheet: Sheet
+    lines: list[tuple[ExperienceEntry, Totals]]
+
+    def to_json(self) -> dict:
+        xp = self.sheet.experience
+        return {
+            "character": self.sheet.id,
+            "name": self.sheet.display_name,
+            "earned": xp.earned,
+            "unspent": xp.unspent,
+            "entries": [
+                {**line.model_dump(mode="json"), "earned": totals.earned, "unspent": totals.unspent}
+                for line, totals in self.lines
+            ],
+        }
+
+
+def said_reason(reason: str, what: str) -> str:
+    reason = " ".join(reason.split())
+    if not reason:
+        raise DeskError(f"say why: {what} needs a reason (--reason TEXT)")
+    return reason
+
+
+def override_of(who: str | None, why: str | None) -> Override | None:
+    if who is None and why is None:
+        return None
+    try:
+        return Override(who or "", why or "")
+    except ExperienceError as error:
+        raise DeskError(str(error)) from None
+
+
+class Experiencing:
+    """Experience awarded, spent and bought; the attendance award; the log."""
+
+    @property
+    def experience_rules(self) -> ExperienceRules:
+        return self.chronicle.experience if self.chronicle is not None else ExperienceRules()
+
+    def _today(self) -> str:
+        return self.now().date().isoformat()
+
+    def _line(self, kind: str, change: float, reason: str, override: Override | None = None, attended: int | None = None) -> dict:
+        line = {"type": kind, "change": change, "reason": reason, "date": self._today()}
+        if override is not None:
+            line["override"] = {"who": override.who, "why": override.why}
+        if attended is not None:
+            line["attended"] = attended
+        return line
+
+    def award(self, character_id: str, given: float, reason: str, override: Override | None = None) -> Entry:
+        """Experience earned, within the chronicle's caps per game and per month unless overridden."""
+        reason = said_reason(reason, "an award")
+        sheet = self.sheet(character_id)
+        self._check_award(sheet, given, self._earned_this_game(), override)
+        return self._experience(sheet, self._line("earned", given, reason, override))
+
+    def spend(self, character_id: str, spent: float, reason: str) -> Entry:
+        """Experience spent; refused, with nothing written, where unspent would fall below zero
+        and the chronicle allows no debt."""
+        reason = said_reason(reason, "spending experience")
+        sheet = self.sheet(character_id)
+        with refused:
+            check_spend(sheet.experience, spent, self.experience_rules, sheet.display_name)
+        return self._experience(sheet, self._line("spent", spent, reason))
+
+    def buy(self, character_id: str, what: str) -> Entry:
+        """A purchase priced by the chronicle's cost table: one sheet change entry, the new sheet
+        with the spent line in her history."""
+        sheet = self.sheet(character_id)
+        table = self.experience_rules.costs
+        with refused:
+            purchase = parse_purchase(what)
+            price = cost(purchase, table)
+            check_spend(sheet.experience, price, self.experience_rules, sheet.display_name)
+            after = bought(sheet, purchase, table)
+        line = self._line("spent", price, purchase.said)
+        summary = f"{sheet.display_name} buys {purchase.said} for {points(price)} experience"
+        payload = {"sheet": after.model_dump(mode="json"), "experience": line}
+        return self._write(Kind.CHANGED, summary, [sheet.id], payload)
+
+    def award_attended(self, override: Override | None = None) -> list[Entry]:
+        """The chronicle's attendance award to everyone checked in at this game who has not had it:
+        refused when nobody is checked in, or all have had it; written for all or for none."""
+        self._current()
+        night, given = self.night_number, self.experience_rules.attendance
+        present = sorted(self.tonight.present, key=lambda cid: self.tonight.name(cid).casefold())
+        if not present:
+            raise DeskError(f"nobody is checked in at night {night}: check them in at the door first (larp checkin)")
+        if given <= 0:
+            raise DeskError("this chronicle awards nothing for attendance ([experience] attendance = 0)")
+        had = self._attendance_awarded(night)
+        due = [cid for cid in present if cid not in had]
+        if not due:
+            raise DeskError(f"everyone checked in at night {night} has had the attendance award already ({len(had)})")
+        game = self._earned_this_game()
+        sheets = [self.sheet(cid) for cid in due]
+        for sheet in sheets:
+            self._check_award(sheet, given, game, override)
+        reason = f"attended night {night} of {self.chronicle.name}"
+        return [self._experience(sheet, self._line("earned", given, reason, override, night)) for sheet in sheets]
+
+    def experience_log(self, character_id: str | None = None) -> list[ExperienceLog]:
+        """Per character (one, or all by name): her totals and her lines with running totals."""
+        self._current()
+        if character_id is not None:
+            sheets = [self.sheet(character_id)]
+        else:
+            sheets = sorted((state.sheet for state in self.tonight.characters.values()), key=lambda s: s.display_name.casefold())
+        return [ExperienceLog(sheet, running(sheet.experience.history)) for sheet in sheets]
+
+    # The parts.
+
+    def _experience(self, sheet: Sheet, line: dict) -> Entry:
+        verb = {"earned": "earns", "spent": "spends"}.get(line["type"], line["type"])
+        summary = f"{sheet.display_name} {verb} {points(line['change'])} experience: {line['reason']}"
+        return self._write(Kind.EXPERIENCE, summary, [sheet.id], {"character": sheet.id, "line": line})
+
+    def _check_award(self, sheet: Sheet, given: float, game: dict[str, float], override: Override | None) -> None:
+        month = earned_in_month(sheet.experience.history, self._today()[:7])
+        with refused:
+            check_award(given, game.get(sheet.id, 0.0), month, self.experience_rules, sheet.display_name, override)
+
+    def _live_experience(self) -> list[Entry]:
+        """This night's experience entries not reversed."""
+        entries = self.entries()
+        undone = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
+        return [e for e in entries if e.kind is Kind.EXPERIENCE and e.id not in undone]
+
+    def _earned_this_game(self) -> dict[str, float]:
+        """What each character earned in this game so far (read only where the chronicle caps a game)."""
+        earned: dict[str, float] = {}
+        if self.experience_rules.cap_per_game is None:
+            return earned
+        for entry in self._live_experience():
+            line, cid = entry.payload["line"], entry.payload["character"]
+            sign = {"earned": 1, "deducted": -1}.get(line["type"], 0)
+            earned[cid] = earned.get(cid, 0.0) + sign * line["change"]
+        return earned
+
+    def _attendance_awarded(self, night: int) -> set[str]:
+        return {e.payload["character"] for e in self._live_experience() if e.payload["line"].get("attended") == night}
+

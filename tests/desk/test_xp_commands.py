@@ -1,0 +1,62 @@
+"""`larp xp` and `larp checkin` as a Narrator types them."""
+
+import io
+import json
+
+from larp.cards import current_card, issued_payload
+from larp.sheet import load_chronicle
+from tests.ledger.helpers import larp, write_chronicle
+
+
+def opened(tmp_path):
+    folder = write_chronicle(tmp_path / "chronicle")
+    return ("--chronicle", folder, "--station", "hall", "--narrator", "Ann", "--db", tmp_path / "n.sqlite3"), folder
+
+
+def test_award_spend_buy_and_the_log_with_running_totals(tmp_path, capsys):
+    where, _ = opened(tmp_path)
+    db = ("--db", tmp_path / "n.sqlite3")
+    assert larp(capsys, "xp", "award", "janet", "4", "--reason", "a scene", *where)[0] == 0
+    assert larp(capsys, "xp", "spend", "Janet", "1", "--reason", "a favour", *db)[0] == 0
+    status, out, _ = larp(capsys, "xp", "buy", "janet", "Ability: Occult", *db)
+    assert status == 0 and "buys Ability: Occult for 1 experience" in out
+    status, out, _ = larp(capsys, "xp", "log", "--character", "janet", *db)
+    assert out.splitlines()[0] == "Janet Reyes (janet): earned 4, unspent 2"
+    status, out, _ = larp(capsys, "xp", "log", "--format", "json", *db)
+    [janet] = [log for log in json.loads(out) if log["character"] == "janet"]
+    assert [(e["type"], e["earned"], e["unspent"]) for e in janet["entries"]] == [("earned", 4, 4), ("spent", 4, 3), ("spent", 4, 2)]
+
+
+def test_a_refused_spend_says_why_and_exits_1(tmp_path, capsys):
+    where, _ = opened(tmp_path)
+    status, out, err = larp(capsys, "xp", "spend", "cody", "2", "--reason", "Brawl", *where)
+    assert status == 1 and "allows no debt" in err and out == ""
+
+
+def test_an_award_past_the_cap_passes_with_an_override(tmp_path, capsys):
+    where, _ = opened(tmp_path)
+    assert larp(capsys, "xp", "award", "cody", "9", "--reason", "a season", *where)[0] == 1
+    args = ("xp", "award", "cody", "9", "--reason", "a season", "--override-by", "Mara", "--override-why", "two games")
+    assert larp(capsys, *args, *where)[0] == 0
+
+
+def test_checkin_reads_cards_line_by_line_and_the_attended_award_follows(tmp_path, capsys, monkeypatch):
+    where, folder = opened(tmp_path)
+    chronicle = load_chronicle(folder)
+    cards = [issued_payload(current_card(chronicle, cid)) for cid in ("cody", "wick", "cody")]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join([*cards, "nobody"]) + "\n"))
+    status, out, _ = larp(capsys, "checkin", *where)
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("PRESENT  Cody Harlan is present")
+    assert lines[2].startswith("ALREADY  Cody Harlan is already in") and lines[3].startswith("REFUSED")
+    assert "In for night 1: 2 characters" in out
+    status, out, _ = larp(capsys, "xp", "award", "--attended", *where)
+    assert status == 0 and len(out.splitlines()) == 2
+    status, _, err = larp(capsys, "xp", "award", "--attended", *where)
+    assert status == 1 and "already" in err
+
+
+def test_checkin_text_refused_exits_1(tmp_path, capsys):
+    where, _ = opened(tmp_path)
+    status, out, _ = larp(capsys, "checkin", "--text", "LARP1234", *where)
+    assert status == 1 and out.startswith("REFUSED")
