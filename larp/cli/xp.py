@@ -46,12 +46,12 @@ def register(subparsers) -> None:
 
 
 def run_write(args) -> int:
-    from larp.desk import Desk, DeskError
+    from larp.desk import DeskError
     from larp.desk.experience import override_of
     from larp.sheet import SheetError
 
     try:
-        with Desk.open(args.db, args.chronicle, args.station, args.narrator) as desk:
+        with desk_for_experience(args) as desk:
             if args.action == "award" and args.attended:
                 if args.character is not None:
                     raise DeskError("--attended awards everyone checked in: name no character with it")
@@ -65,6 +65,19 @@ def run_write(args) -> int:
     return 0
 
 
+def desk_for_experience(args):
+    """The desk on the night under way (the first night opened if none ever was); between games,
+    the record with no night opened: the line is a between-games entry of the next game."""
+    from larp.cli.characters import open_desk
+    from larp.desk import Desk
+    from larp.desk.errors import NightClosedBetweenGames
+
+    try:
+        return Desk.open(args.db, args.chronicle, args.station, args.narrator, between_games=False)
+    except NightClosedBetweenGames:
+        return open_desk(args)
+
+
 def written(desk, args):
     from larp.desk import DeskError
     from larp.desk.experience import override_of
@@ -72,7 +85,7 @@ def written(desk, args):
 
     if args.character is None or (args.action != "buy" and args.points is None):
         raise DeskError(f"name the character and the points: larp xp {args.action} CHARACTER POINTS --reason TEXT")
-    character = known_id(args.character, [state.sheet.id for state in desk.roster()])
+    character = known_id(args.character, [cid for cid, state in desk.states().items() if state.sheet.plays])
     if args.action == "buy":
         return desk.buy(character, args.purchase)
     if args.action == "spend":
@@ -87,7 +100,7 @@ def run_log(args) -> int:
 
     try:
         with Desk.read(args.db) as desk:
-            character = args.character and known_id(args.character, [state.sheet.id for state in desk.roster()])
+            character = args.character and known_id(args.character, list(desk.states()))
             logs = desk.experience_log(character)
     except (DeskError, SheetError) as error:
         return failed("xp log", error)

@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator, Self
 
-from larp.desk.errors import DeskError, Translated
+from larp.desk.errors import DeskError, NightClosedBetweenGames, Translated
 from larp.controls import without_controls
 from larp.desk.lookup import find, in_roster
 from larp.desk.presence import Presence, stations_present
@@ -177,7 +177,7 @@ class DeskCore:
             following = self.ledger.night(self.chronicle.id, number)
             opened = following is not None and self.ledger.lines(following, kind=Kind.OPENED.value)
         if number > 1 and not opened:
-            raise DeskError(
+            raise NightClosedBetweenGames(
                 f"night {number - 1} is closed and night {number} is not open yet: open it when the game starts "
                 "(larp night open); nothing was recorded"
             )

@@ -38,3 +38,8 @@ class Translated:
         if error_type is not None and issubclass(error_type, self.error_type):
             raise self.translate(error) from None
         return False
+
+
+class NightClosedBetweenGames(DeskError):
+    """A command that records met a night closed and the next opened nowhere yet: it opens nothing
+    by itself (the next night opens when the game starts)."""

@@ -2,13 +2,16 @@
 attendance award, and each character's history with its running totals.
 
 Every line is an entry (synced and merged like every entry, reversed never edited); the fold
-writes it into the sheet's `experience`, which `close-night` carries to the next game.
+writes it into the sheet's `experience`, which `close-night` carries to the next game. Between
+games (no night open here) a line is a between-games entry of the night to come (larp.desk.season):
+the sheet it starts with, its experience one line longer; nothing opens a night.
 """
 
 from dataclasses import dataclass
 
 from larp.desk.errors import DeskError, Translated
 from larp.ledger import Entry, Kind
+from larp.ledger.season import experience_after
 from larp.rules.experience import (
     ExperienceError,
     Override,
@@ -88,7 +91,7 @@ class Experiencing:
     def award(self, character_id: str, given: float, reason: str, override: Override | None = None) -> Entry:
         """Experience earned, within the chronicle's caps per game and per month unless overridden."""
         reason = said_reason(reason, "an award")
-        sheet = self.sheet(character_id)
+        sheet = self._standing_sheet(character_id)
         self._check_award(sheet, given, self._earned_this_game(), override)
         return self._experience(sheet, self._line("earned", given, reason, override))
 
@@ -96,7 +99,7 @@ class Experiencing:
         """Experience spent; refused, with nothing written, where unspent would fall below zero
         and the chronicle allows no debt."""
         reason = said_reason(reason, "spending experience")
-        sheet = self.sheet(character_id)
+        sheet = self._standing_sheet(character_id)
         with refused:
             check_spend(sheet.experience, spent, self.experience_rules, sheet.display_name)
         return self._experience(sheet, self._line("spent", spent, reason))
@@ -104,7 +107,7 @@ class Experiencing:
     def buy(self, character_id: str, what: str) -> Entry:
         """A purchase priced by the chronicle's cost table: one sheet change entry, the new sheet
         with the spent line in her history."""
-        sheet = self.sheet(character_id)
+        sheet = self._standing_sheet(character_id)
         table = self.experience_rules.costs
         with refused:
             purchase = parse_purchase(what)
@@ -113,6 +116,8 @@ class Experiencing:
             after = bought(sheet, purchase, table)
         line = self._line("spent", price, purchase.said)
         summary = f"{sheet.display_name} buys {purchase.said} for {points(price)} experience"
+        if not self.night_open_here:
+            return self.amend(after.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary)
         payload = {"sheet": after.model_dump(mode="json"), "experience": line}
         return self._write(Kind.CHANGED, summary, [sheet.id], payload)
 
@@ -120,8 +125,9 @@ class Experiencing:
         """The chronicle's attendance award to everyone checked in at this game who has not had it:
         refused when nobody is checked in, or all have had it; written for all or for none."""
         self._current()
-        night, given = self.night_number, self.experience_rules.attendance
-        present = sorted(self.tonight.present, key=lambda cid: self.tonight.name(cid).casefold())
+        night, given = self._game_played(), self.experience_rules.attendance
+        standing = self.states()
+        present = sorted(self._present_at(night), key=lambda cid: standing[cid].sheet.display_name.casefold())
         if not present:
             raise DeskError(f"nobody is checked in at night {night}: check them in at the door first (larp checkin)")
         if given <= 0:
@@ -131,26 +137,36 @@ class Experiencing:
         if not due:
             raise DeskError(f"everyone checked in at night {night} has had the attendance award already ({len(had)})")
         game = self._earned_this_game()
-        sheets = [self.sheet(cid) for cid in due]
+        sheets = [self._standing_sheet(cid) for cid in due]
         for sheet in sheets:
             self._check_award(sheet, given, game, override)
-        reason = f"attended night {night} of {self.chronicle.name}"
+        reason = self._attendance_reason(night)
         return [self._experience(sheet, self._line("earned", given, reason, override, night)) for sheet in sheets]
 
     def experience_log(self, character_id: str | None = None) -> list[ExperienceLog]:
         """Per character (one, or all by name): her totals and her lines with running totals."""
-        self._current()
         if character_id is not None:
-            sheets = [self.sheet(character_id)]
+            sheets = [self._standing_sheet(character_id)]
         else:
-            sheets = sorted((state.sheet for state in self.tonight.characters.values()), key=lambda s: s.display_name.casefold())
+            sheets = sorted((state.sheet for state in self.states().values()), key=lambda s: s.display_name.casefold())
         return [ExperienceLog(sheet, running(sheet.experience.history)) for sheet in sheets]
 
     # The parts.
 
+    def _standing_sheet(self, character_id: str) -> Sheet:
+        """Her sheet tonight, or between games the one she starts the next game with."""
+        if self.night_open_here:
+            return self.sheet(character_id)
+        state = self.states().get(character_id)
+        if state is None:
+            raise DeskError(f"there is no character {character_id!r} in {self.chronicle.name}")
+        return state.sheet
+
     def _experience(self, sheet: Sheet, line: dict) -> Entry:
         verb = {"earned": "earns", "spent": "spends"}.get(line["type"], line["type"])
         summary = f"{sheet.display_name} {verb} {points(line['change'])} experience: {line['reason']}"
+        if not self.night_open_here:
+            return self.amend(sheet.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary)
         return self._write(Kind.EXPERIENCE, summary, [sheet.id], {"character": sheet.id, "line": line})
 
     def _check_award(self, sheet: Sheet, given: float, game: dict[str, float], override: Override | None) -> None:
@@ -175,6 +191,25 @@ class Experiencing:
             earned[cid] = earned.get(cid, 0.0) + sign * line["change"]
         return earned
 
+    def _game_played(self) -> int:
+        """The game whose attendance is awarded: the night under way here, else (between games)
+        the night closed last."""
+        return self.night_number if self.night_open_here else self.next_night() - 1
+
+    def _present_at(self, night: int) -> set[str]:
+        """Who was checked in at that night (its check-ins not reversed)."""
+        if self.night_open_here:
+            return set(self.tonight.present)
+        entries = self.entries(night=night)
+        undone = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
+        return {e.payload["character"] for e in entries if e.kind is Kind.CHECKIN and e.id not in undone}
+
     def _attendance_awarded(self, night: int) -> set[str]:
-        return {e.payload["character"] for e in self._live_experience() if e.payload["line"].get("attended") == night}
+        """Who had the attendance award of that night: a line of her history says so (written
+        tonight, or between games)."""
+        reason = self._attendance_reason(night)
+        return {cid for cid, state in self.states().items() if any(line.reason == reason for line in state.sheet.experience.history)}
+
+    def _attendance_reason(self, night: int) -> str:
+        return f"attended night {night} of {self.chronicle.name}"
 

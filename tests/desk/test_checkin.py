@@ -57,7 +57,7 @@ def test_a_card_of_another_chronicle_is_refused_as_foreign(desk, tmp_path):
 def test_a_retired_or_dead_character_s_card_is_refused_with_the_reason(desk, status):
     typed = card(desk, "wick")
     desk.change(desk.sheet("wick").model_copy(update={"status": status, "status_reason": "left for Chicago"}))
-    with pytest.raises(DeskError, match=f"Wick is {status}: left for Chicago"):
+    with pytest.raises(DeskError, match=fr"Wick is {status} \(left for Chicago\)"):
         desk.check_in(typed)
     assert desk.present() == []
 

@@ -60,3 +60,37 @@ def test_checkin_text_refused_exits_1(tmp_path, capsys):
     where, _ = opened(tmp_path)
     status, out, _ = larp(capsys, "checkin", "--text", "LARP1234", *where)
     assert status == 1 and out.startswith("REFUSED")
+
+
+def test_experience_between_games_opens_no_night_and_the_next_game_starts_with_it(tmp_path, capsys):
+    """After the close, an award and a purchase are between-games entries of the next game: no
+    night opens by itself, and the next night starts with the sheet they made."""
+    where, _ = opened(tmp_path)
+    db = ("--db", tmp_path / "n.sqlite3")
+    assert larp(capsys, "night", "open", *where)[0] == 0
+    assert larp(capsys, "close-night", *db)[0] == 0
+    status, out, err = larp(capsys, "xp", "award", "janet", "3", "--reason", "the season's first game", *db)
+    assert status == 0, err
+    assert larp(capsys, "xp", "buy", "janet", "Ability: Occult", *db)[0] == 0
+    status, out, _ = larp(capsys, "log", "--format", "json", *db)
+    assert "night-opened" not in [entry["kind"] for entry in json.loads(out) if entry["night"] == 2]
+    status, out, _ = larp(capsys, "xp", "log", "--character", "janet", *db)
+    assert status == 0 and out.splitlines()[0] == "Janet Reyes (janet): earned 3, unspent 2"
+    status, out, err = larp(capsys, "night", "open", "--keep", *db)
+    assert status == 0, err
+    status, out, _ = larp(capsys, "xp", "log", "--character", "janet", "--format", "json", *db)
+    [janet] = json.loads(out)
+    assert (janet["earned"], janet["unspent"]) == (3, 2)
+
+
+def test_the_attendance_award_after_the_close_goes_to_those_checked_in_once(tmp_path, capsys):
+    where, folder = opened(tmp_path)
+    db = ("--db", tmp_path / "n.sqlite3")
+    chronicle = load_chronicle(folder)
+    assert larp(capsys, "checkin", "--text", issued_payload(current_card(chronicle, "janet")), *where)[0] == 0
+    assert larp(capsys, "close-night", *db)[0] == 0
+    status, out, err = larp(capsys, "xp", "award", "--attended", *db)
+    assert status == 0, err
+    assert "Janet Reyes earns 5 experience: attended night 1 of Alder Bay" in out and "Cody" not in out
+    status, _, err = larp(capsys, "xp", "award", "--attended", *db)
+    assert status == 1 and "had the attendance award already" in err
