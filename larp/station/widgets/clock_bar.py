@@ -39,19 +39,17 @@ class ClockBar(Widget):
 
     def render(self) -> Table:
         line = Table.grid(expand=True)
-        line.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        line.add_column(justify="right", no_wrap=True)
+        line.add_column(ratio=1)
         line.add_column(justify="right", no_wrap=True)
         wide = self.size.width >= WIDE  # else the place and the time only
-        clock = Text()
-        clock.append(f" Game time {self.time_text()} " if wide else f" {self.time_text()} ", style="bold")
+        right = Text()
+        if self.event:  # beside the clock, in the column that never gives way: the place does
+            right.append(f" event {self.event} " if wide else f" {self.event} ", style="" if self.event.startswith("online") else "bold reverse")
+        right.append(f" Game time {self.time_text()} " if wide else f" {self.time_text()} ", style="bold")
         if self.minutes is not None:
-            clock.append("⏸ HOLD! " if self.held else "▶ running ", style="bold reverse" if self.held else "")
+            right.append("⏸ HOLD! " if self.held else "▶ running ", style="bold reverse" if self.held else "")
         where = Text(f" larp · {self.place}" if wide else f" {self.place}", overflow="ellipsis", no_wrap=True)
-        event = Text()
-        if self.event:  # its own column: the place gives way to it, never the other way round
-            event.append(f" event {self.event} " if wide else f" {self.event} ", style="" if self.event.startswith("online") else "bold reverse")
-        line.add_row(where, event, clock)
+        line.add_row(where, right)
         return line
 
     def time_text(self) -> str:
