@@ -33,7 +33,7 @@ def test_d_sg_3_a_ten_is_rolled_again_without_end_and_the_rerolls_are_asked_for(
     assert result.dice[1] == Die(10, "success, rolled again (10-again)", "D-SG-3")
     assert result.dice[3] == Die(10, "success, rolled again (10-again)", "D-SG-3", reroll=True)
     assert result.dice[4].reroll and not result.dice[2].reroll
-    assert "1 more are owed" in refused("D-SG-3", roll, 3, [8, 10, 1], options)
+    assert "1 more is owed" in refused("D-SG-3", roll, 3, [8, 10, 1], options)
     assert "beyond" in refused("D-SG-3", roll, 1, [3, 4], options)
 
 

@@ -55,6 +55,8 @@ def test_a_disk_that_fills_while_recording_keeps_every_whole_entry_and_says_so(t
 
 def test_an_export_onto_a_full_disk_is_refused_and_leaves_no_partial_file(tmp_path):
     db = recorded(tmp_path)
+    assert larp(tmp_path, "export", "--db", "night.sqlite3", "--out", "first.jsonl").returncode == 0  # the station's key made
+    (tmp_path / "first.jsonl").unlink()
     before = db.read_bytes()
     full = larp(tmp_path, "export", "--db", "night.sqlite3", "--out", "night.jsonl", file_size=4096)
     assert full.returncode == 1 and "the bundle can't be written to night.jsonl" in full.stderr
