@@ -6,12 +6,18 @@ Nothing here imports the rest of larp: every layer may speak through it.
 
 from dataclasses import dataclass
 
-IRREGULAR = {"die": "dice", "entry": "entries", "new entry": "new entries", "ability": "abilities", "is": "are", "was": "were", "has": "have"}
-"""Plurals that adding an s does not make."""
+IRREGULAR = {"die": "dice", "is": "are", "was": "were", "has": "have"}
+"""Plurals that the spelling rules below do not make."""
 
 
 def plural(noun: str) -> str:
-    """`card` → `cards`, `entry` → `entries`, `die` → `dice`, `Ability` → `Abilities`."""
+    """`card` → `cards`, `entry` → `entries`, `die` → `dice`, `Ability` → `Abilities`,
+    `new entry` → `new entries` (the last word takes the plural)."""
+    head, space, noun = noun.rpartition(" ")
+    return head + space + plural_word(noun)
+
+
+def plural_word(noun: str) -> str:
     known = IRREGULAR.get(noun.lower())
     if known is not None:
         return known[0].upper() + known[1:] if noun[:1].isupper() else known
