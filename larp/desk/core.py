@@ -76,6 +76,8 @@ class DeskCore:
         """A night may be opened between games (`larp night open`, the station), not only the first."""
         self.hub: str | None = None
         """The event's hub this record joined (`larp join`): the game clock is the event's."""
+        self.reading = False
+        """Opened to read the record (`Desk.read`): no night is this station's own."""
 
     # Opening and closing.
 
@@ -113,7 +115,9 @@ class DeskCore:
         """The desk on an existing record, to read, export or reconcile it; opens no night."""
         with recorded:
             ledger = Ledger.open(db if db is not None else default_db(), create=False)
-        return cls._on(ledger, None, None, "", now, open_night=False)
+        desk = cls._on(ledger, None, None, "", now, open_night=False)
+        desk.reading = True
+        return desk
 
     @classmethod
     def _on(cls, ledger, folder, station, narrator, now, open_night, hub=None, between_games=True, folder_edits=None) -> Self:

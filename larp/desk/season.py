@@ -89,12 +89,17 @@ class BetweenGames:
         return {cid: starting_state(data) for cid, data in self.carried().items()}
 
     def states(self) -> dict:
-        """Every character as she stands: tonight's state while a night is open here, else her
-        start of the night to come; retired and dead characters included."""
+        """Every character as she stands: tonight's state while a night is open here (or, read
+        from a record that merged the stations' bundles, while the night is under way), else
+        her start of the night to come; retired and dead characters included."""
         self._current()
-        if self.night_open_here:
+        if self.night_open_here or (self.reading and self._night_under_way()):
             return dict(sorted(self.tonight.characters.items()))
         return self.starting()
+
+    def _night_under_way(self) -> bool:
+        row = self.night_row
+        return row is not None and row.archived_at is None and bool(self.tonight.characters)
 
     def standing(self) -> Chronicle:
         """The chronicle as it stands (`states`' sheets): what cards, scans and exports read."""

@@ -94,3 +94,16 @@ def test_the_attendance_award_after_the_close_goes_to_those_checked_in_once(tmp_
     assert "Janet Reyes earns 5 experience: attended night 1 of Alder Bay" in out and "Cody" not in out
     status, _, err = larp(capsys, "xp", "award", "--attended", *db)
     assert status == 1 and "had the attendance award already" in err
+
+
+def test_the_log_of_a_record_that_merged_a_stations_night_shows_that_nights_experience(tmp_path, capsys):
+    """A reconciliation station reads the experience written tonight at another station: the
+    night is under way in the bundle it merged, so each character stands as tonight has her."""
+    where, _ = opened(tmp_path)
+    db = ("--db", tmp_path / "n.sqlite3")
+    assert larp(capsys, "xp", "award", "janet", "3", "--reason", "a scene", *where)[0] == 0
+    assert larp(capsys, "export", "--out", tmp_path / "hall.jsonl", *db)[0] == 0
+    merged = ("--db", tmp_path / "merged.sqlite3")
+    assert larp(capsys, "merge", tmp_path / "hall.jsonl", *merged)[0] == 0
+    status, out, _ = larp(capsys, "xp", "log", "--character", "janet", *merged)
+    assert status == 0 and out.splitlines()[0] == "Janet Reyes (janet): earned 3, unspent 3"
