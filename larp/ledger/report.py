@@ -26,6 +26,14 @@ def describe(state: CharacterState | TableState) -> str:
     return "; ".join(parts)
 
 
+def standing(state: CharacterState | TableState) -> str:
+    """After her name, a character who no longer plays: ", retired: left the chronicle"."""
+    sheet = state.sheet
+    if sheet.status == "active":
+        return ""
+    return f", {sheet.status}" + (f": {sheet.status_reason}" if sheet.status_reason else "")
+
+
 def change_line(change: Change) -> str:
     entry = change.entry
     line = f"{game_time(entry.game_time)} {entry.station}"
@@ -48,7 +56,7 @@ def as_markdown(reconciliation: Reconciliation) -> str:
         lines += ["", "## Differences with the paper sheets", ""]
         lines += [f"- {difference}" for difference in r.differences]
     for cid, night in r.characters.items():
-        lines += ["", f"## {night.name} ({cid})", "", f"- Start: {describe(night.start)}"]
+        lines += ["", f"## {night.name} ({cid}){standing(night.end)}", "", f"- Start: {describe(night.start)}"]
         lines += [f"- {change_line(change)}" for change in night.changes]
         lines.append(f"- End: {describe(night.end)}")
     return "\n".join(lines) + "\n"
