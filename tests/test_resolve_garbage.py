@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from larp.cli import main
+from tests.fuzz.shapes import leaves, replaced
 
 WORKED = json.loads((Path(__file__).parent / "transcripts" / "worked_ability_retest.json").read_text())
 
@@ -19,27 +20,6 @@ words = st.sampled_from(
     ["rock", "bomb", "overbid", "ability", "challenger", "defender", "janet", "cody", "social", "rage",
      "static", "race", "Charismatic", "Leadership", -1, 0, 1, 99, 1000, None, True, [], {}]
 )
-
-
-def leaves(value, path=()):
-    if isinstance(value, dict):
-        for key, child in value.items():
-            yield from leaves(child, path + (key,))
-    elif isinstance(value, list):
-        for index, child in enumerate(value):
-            yield from leaves(child, path + (index,))
-    yield path
-
-
-def replaced(value, path, new):
-    if not path:
-        return new
-    head, rest = path[0], path[1:]
-    if isinstance(value, dict):
-        return {**value, head: replaced(value[head], rest, new)}
-    copy = list(value)
-    copy[head] = replaced(copy[head], rest, new)
-    return copy
 
 
 def check_contract(text: str, tmp_path: Path, capsys) -> None:

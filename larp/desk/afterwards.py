@@ -35,7 +35,9 @@ class Afterwards:
 
         def making() -> Reconciliation:
             with bulk():
-                return reconcile(row.chronicle, row.number, entries)
+                done = reconcile(row.chronicle, row.number, entries)
+            self.ledger.found(done.damaged)
+            return done
 
         return making
 

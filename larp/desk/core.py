@@ -245,6 +245,7 @@ class DeskCore:
             self._read_upto, arrived = entries_after(self.ledger, self.night_row, self._read_upto, self._fold.ids)
         self._fold.add(arrived)
         self.tonight = self._fold.tonight
+        self.ledger.found(self.tonight.damaged)
         self.revision += 1
         entries = self._fold.ordered
         self.clock = GameClock.of(entries, None if self.hub else self.station)

@@ -13,11 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from larp.ledger.errors import LedgerError
-from larp.ledger.payloads import ENTRY_LINE
-from larp.ledger.rows import Damage, entry_damage, entry_of_row
+from larp.ledger.rows import Damage, entry_damage, entry_of_row, line_fault
 from larp.ledger.store import Ledger
 from larp.sheet.strict_json import BadJson, loads
 
@@ -61,14 +58,10 @@ def damage_of(seq: int, entry_id: str, line, night: int) -> Damage | None:
     if isinstance(read, Damage):
         return read
     try:
-        ENTRY_LINE.validate_python(loads(line))
+        what = line_fault(loads(line))
     except BadJson as error:
         return entry_damage(seq, entry_id, error.what)
-    except ValidationError as error:
-        detail = error.errors(include_url=False)[0]
-        place = ".".join(str(part) for part in detail["loc"][1:])
-        return entry_damage(seq, entry_id, f"{place}: {detail['msg']}")
-    return None
+    return None if what is None else entry_damage(seq, entry_id, what)
 
 
 def recover(path: Path | str, now: datetime | None = None) -> tuple[Path, Examination]:

@@ -16,6 +16,7 @@ from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.ending import as_carried
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.results import lock_from_json
+from larp.ledger.rows import PAYLOAD_TRIPS, Damage, fold_damage
 from larp.ledger.season import checked_in, experienced, purchased
 from larp.ledger.starting import starting_state
 from larp.rules import CharacterState, Lock, Locks, Night, game_time
@@ -51,6 +52,8 @@ class Tonight:
         self.present: dict[str, Entry] = {}
         """Who is checked in for this game: the entry that first said so."""
         self.last: tuple | None = None
+        self.damaged: list[Damage] = []
+        """Entries whose payload could not be applied (damaged in the record): left out."""
 
     @classmethod
     def of(cls, entries: Iterable[Entry], effects: list[Effect] | None = None) -> "Tonight":
@@ -90,7 +93,13 @@ class Tonight:
                 for cid in entry.character_ids:
                     self.pending.setdefault(cid, []).append((entry, reversal))
             return [Effect(cid, entry, reversed_by=reversal.id) for cid in entry.character_ids]
-        entry = as_carried(entry)
+        try:
+            return self._applied(as_carried(entry))
+        except PAYLOAD_TRIPS as error:
+            self.damaged.append(fold_damage(entry, error))
+            return []
+
+    def _applied(self, entry: Entry) -> list[Effect]:
         if entry.kind in CHANGING:
             self._check_reliance(entry)
         handler = _HANDLERS.get(entry.kind)

@@ -12,6 +12,7 @@ from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.ending import as_carried, ending_anomalies
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.projection import Tonight
+from larp.ledger.rows import PAYLOAD_TRIPS, Damage, fold_damage
 from larp.ledger.season import as_delta
 from larp.rules import CharacterState
 
@@ -76,6 +77,8 @@ class Reconciliation:
     """What the players' paper sheets show otherwise (`--reported`), when they were given."""
     chronicle_name: str = ""
     """The chronicle's name, as the stations that opened the night give it."""
+    damaged: tuple[Damage, ...] = ()
+    """Entries whose payload is damaged in the record: left out of the account."""
 
     def to_json(self) -> dict[str, Any]:
         with bulk():
@@ -102,13 +105,12 @@ def reconcile(chronicle: str, night: int, entries: Iterable[Entry]) -> Reconcili
     for effect in effects:
         if effect.reversed_by:
             reversal = tonight.reversals[effect.entry.id]
-            change = Change(
-                effect.entry,
-                effect.delta,
-                effect.reversed_by,
-                as_recorded(effect.entry, effect.character),
-                reversal.payload.get("reason", ""),
-            )
+            try:
+                recorded = as_recorded(effect.entry, effect.character)
+            except PAYLOAD_TRIPS as error:
+                tonight.damaged.append(fold_damage(effect.entry, error))
+                recorded = {}
+            change = Change(effect.entry, effect.delta, effect.reversed_by, recorded, str(reversal.payload.get("reason", "")))
         else:
             change = Change(effect.entry, effect.delta)
         changes.setdefault(effect.character, []).append(change)
@@ -122,8 +124,16 @@ def reconcile(chronicle: str, night: int, entries: Iterable[Entry]) -> Reconcili
         stations=tuple(sorted({entry.station for entry in entries})),
         anomalies=tuple(tonight.anomalies) + tuple(ending_anomalies(entries)),
         characters=characters,
-        chronicle_name=next((e.payload["chronicle"]["name"] for e in entries if e.kind is Kind.OPENED), chronicle),
+        chronicle_name=next((name_of(e) for e in entries if e.kind is Kind.OPENED and name_of(e)), chronicle),
+        damaged=tuple(tonight.damaged),
     )
+
+
+def name_of(opening: Entry) -> str:
+    """The chronicle's name an opening gives ("" where its payload is damaged)."""
+    chronicle = opening.payload.get("chronicle")
+    name = chronicle.get("name") if isinstance(chronicle, dict) else None
+    return name if isinstance(name, str) else ""
 
 
 def as_recorded(entry: Entry, cid: str) -> dict[str, Any]:

@@ -70,3 +70,31 @@ def entry_of_row(row: int, entry_id: str, line: Any, night: int) -> Entry | Dama
     if data["id"] != entry_id or not all(isinstance(c, str) for c in data["characters"]):
         return entry_damage(row, entry_id, "its line does not match the row it is filed in")
     return Entry.from_json(data, night)
+
+
+def line_fault(data: Any) -> str | None:
+    """What a bundle's check finds wrong in an entry's line, its payload by its kind
+    (`payload.challenge: Input should be a valid dictionary`), or None. Looked at only where
+    an entry could not be read: it costs what the check of a bundle costs."""
+    from pydantic import ValidationError
+
+    from larp.ledger.payloads import ENTRY_LINE
+
+    try:
+        ENTRY_LINE.validate_python(data)
+    except ValidationError as error:
+        detail = error.errors(include_url=False)[0]
+        place = ".".join(str(part) for part in detail["loc"][1:])
+        return f"{place}: {detail['msg']}"
+    return None
+
+
+PAYLOAD_TRIPS = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+"""What reading a damaged payload raises: a key missing, a value of another kind."""
+
+
+def fold_damage(entry: Entry, error: Exception) -> Damage:
+    """An entry the fold could not apply: what its line holds that a bundle's check refuses, else
+    what the fold tripped on (a value of the right kind where the fold needs another)."""
+    what = line_fault(entry.to_json()) or f"its payload can't be folded ({type(error).__name__}: {error})"
+    return Damage(f"entry {entry.short_id} of station {entry.station}", what)

@@ -23,6 +23,8 @@ def starting_data(sheet: Sheet | TableSheet, willpower: int | None = None) -> di
 def starting_state(data: dict[str, Any]) -> CharacterState | TableState:
     sheet = ANY_SHEET.validate_python(data["sheet"])
     willpower = data.get("willpower", sheet.willpower)
+    if not isinstance(willpower, int) or isinstance(willpower, bool) or willpower < 0:
+        raise ValueError(f"a starting Willpower of {willpower!r}")
     if isinstance(sheet, TableSheet):
         return TableState.fresh(sheet, willpower)
     return replace(CharacterState.fresh(sheet), willpower=willpower)
