@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from larp.ledger.entry import Entry
 from larp.ledger.errors import LedgerError
+from larp.ledger.reconcile import reconcile
 from larp.ledger.rows import Damage, entry_damage, entry_of_row, line_fault
 from larp.ledger.store import Ledger
 from larp.sheet.strict_json import BadJson, loads
@@ -47,6 +49,9 @@ def examine(path: Path | str) -> Examination:
                 found.readable.append((seq, entry_id, night, station, station_seq, kind, reverses, line))
             else:
                 found.damaged.append(damage)
+        unfolded = fold_damages(found.readable)
+        found.damaged.extend(unfolded.values())
+        found.readable = [row for row in found.readable if row[1] not in unfolded]
         return found
     finally:
         ledger.close()
@@ -62,6 +67,21 @@ def damage_of(seq: int, entry_id: str, line, night: int) -> Damage | None:
     except BadJson as error:
         return entry_damage(seq, entry_id, error.what)
     return None if what is None else entry_damage(seq, entry_id, what)
+
+
+def fold_damages(readable: list[tuple]) -> dict[str, Damage]:
+    """Entries whose lines pass a bundle's check but that the night's fold can't apply (a value
+    of the right kind where the fold needs another), by id: the commands leave them out too."""
+    nights: dict[int, list] = {}
+    for seq, entry_id, night, *_, line in readable:
+        nights.setdefault(night, []).append((seq, entry_id, line))
+    found: dict[str, Damage] = {}
+    for night, rows in nights.items():
+        entries = {entry.id: (seq, entry) for seq, entry_id, line in rows if isinstance(entry := entry_of_row(seq, entry_id, line, night), Entry)}
+        for damage in reconcile("", night, [entry for _, entry in entries.values()]).damaged:
+            seq, entry = entries[damage.entry]
+            found[entry.id] = entry_damage(seq, entry.id, damage.what)
+    return found
 
 
 def recover(path: Path | str, now: datetime | None = None) -> tuple[Path, Examination]:

@@ -37,6 +37,8 @@ class Damage:
     place: str
     """`entry 1a2b3c4d (row 17)`, `the setting station`."""
     what: str
+    entry: str = ""
+    """The damaged entry's id, where the damage is an entry's."""
 
     def __str__(self) -> str:
         return f"{self.place} is damaged: {self.what}"
@@ -97,4 +99,4 @@ def fold_damage(entry: Entry, error: Exception) -> Damage:
     """An entry the fold could not apply: what its line holds that a bundle's check refuses, else
     what the fold tripped on (a value of the right kind where the fold needs another)."""
     what = line_fault(entry.to_json()) or f"its payload can't be folded ({type(error).__name__}: {error})"
-    return Damage(f"entry {entry.short_id} of station {entry.station}", what)
+    return Damage(f"entry {entry.short_id} of station {entry.station}", what, entry.id)

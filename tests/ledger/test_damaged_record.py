@@ -132,3 +132,22 @@ def test_a_record_failing_sqlites_check_opens_read_only(night, capsys):
     assert main(["doctor", "--db", str(night)]) == 0
     assert main(["log", "--db", str(night)]) == 0
     assert len(capsys.readouterr().out.splitlines()) > 8
+
+
+def test_an_entry_a_bundle_would_take_but_the_fold_cannot_apply_is_named_by_the_doctor_and_left_out(night, capsys):
+    """A Willpower spent written as text ("1") passes a bundle's check, which reads numbers in
+    text as numbers; the night's fold can't weigh it: every command and the doctor name it."""
+    with sqlite3.connect(night) as connection:
+        connection.execute("DROP TRIGGER entries_are_never_edited")
+        seq, entry_id, line = connection.execute("SELECT seq, id, line FROM entries ORDER BY seq LIMIT 1 OFFSET 3").fetchone()
+        data = json.loads(line)
+        data["payload"]["result"]["spent"] = {"janet": {"abilities": {}, "willpower": "1"}}
+        connection.execute("UPDATE entries SET line = ? WHERE seq = ?", (json.dumps(data), seq))
+    assert main(["reconcile", "--db", str(night)]) == 0
+    assert f"entry {entry_id[:8]} of station hall is damaged: its payload can't be folded" in capsys.readouterr().err
+    assert main(["doctor", "--db", str(night)]) == 1
+    assert f"entry {entry_id[:8]} (row {seq}) is damaged: its payload can't be folded" in capsys.readouterr().out
+    assert main(["doctor", "--recover", "--db", str(night)]) == 0
+    with sqlite3.connect(night) as connection:
+        assert entry_id not in {row[0] for row in connection.execute("SELECT id FROM entries")}
+    assert main(["record", "night.json", "--db", str(night), "--station", "hall", "--quiet"]) == 0
