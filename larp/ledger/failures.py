@@ -12,6 +12,14 @@ def is_read_only(path: Path) -> bool:
     return not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222
 
 
+def read_only_options(path: Path) -> str:
+    """How sqlite opens a record it may not write. In a folder it may not write either (a
+    locked stick, a read-only share), sqlite can't make the files it reads a record's journal
+    through: a record closed whole has no journal left to read, and is read as it lies."""
+    closed_whole = not Path(f"{path}-wal").exists()
+    return "?mode=ro&immutable=1" if closed_whole and not os.access(path.parent, os.W_OK) else "?mode=ro"
+
+
 def make_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)

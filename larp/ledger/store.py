@@ -15,7 +15,7 @@ from typing import Iterable, Iterator
 from larp.ledger.bulk import bulk
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
-from larp.ledger.failures import explain, is_read_only, make_folder
+from larp.ledger.failures import explain, is_read_only, make_folder, read_only_options
 from larp.ledger.night_ends import ENDED, NightEnds
 from larp.ledger.rows import Damage, entry_of_row
 from larp.ledger.schema import LATEST, migrate
@@ -66,7 +66,7 @@ class Ledger(NightEnds):
                 make_folder(path.parent)
             else:
                 raise LedgerError(f"there is no night record at {where}: open a night first (larp night open)")
-            target = path.resolve().as_uri() + ("?mode=ro" if read_only else "")
+            target = path.resolve().as_uri() + (read_only_options(path) if read_only else "")
         try:
             db = sqlite3.connect(target, uri=target != MEMORY, isolation_level=None, timeout=10, check_same_thread=False)
         except sqlite3.Error as error:

@@ -1,8 +1,7 @@
 """A disk that fills (RLIMIT_FSIZE in the process, SIGXFSZ ignored so that writes fail with
 EFBIG as on a full disk) and a folder that is not there: the record is left as it was before an
 entry or after it, the command says why, an export leaves no `.partial` behind. (A read-only
-record is tests/ledger/test_failures.py's; a read-only folder can't be made for root, who runs
-these tests, by permissions alone.)"""
+record is tests/ledger/test_failures.py's; a read-only folder, test_read_only_folder.py's.)"""
 
 import json
 import os
