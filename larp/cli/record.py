@@ -14,6 +14,7 @@ before it are recorded, nothing of it is, and `{"error": …}` is printed as
 import json
 import sys
 from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path
 
 from larp.cli.exits import EXIT_BAD_INPUT, EXIT_FORBIDDEN
@@ -74,11 +75,15 @@ def known_characters(args) -> set[str]:
 
 def record(desk, transcript, quiet: bool) -> int:
     """The first event is recorded before the clock is held: a record the rules refuse at once
-    writes no hold or resume, and leaves the clock as it was."""
+    writes no hold or resume, and leaves the clock as it was; it is tried first with the
+    characters the transcript brings, so that one refused writes none of them either."""
     from larp.desk import DeskError
 
-    welcome(desk, transcript)
     first, rest = transcript.events[:1], transcript.events[1:]
+    refusal = first and tried_first(desk, transcript)
+    if refusal:
+        return said_refused(refusal)
+    welcome(desk, transcript)
     status = play(desk, first, quiet)
     if status or not rest:
         return status or said_recorded(desk, len(first))
@@ -107,13 +112,36 @@ def play(desk, events, quiet: bool, start: int = 0) -> int:
     except DeskError as error:
         if error.rule_error is None:
             raise
-        rule_error = error.rule_error.at(event=start + error.rule_error.event)
-        print(json.dumps({"error": rule_error.to_json()}))
-        index = rule_error.event
-        before = "nothing before it was recorded" if index == 0 else f"the {counted(index, 'event')} before it {are(index)} recorded"
-        print(f"larp record: event {index} refused ({error}); {before}", file=sys.stderr)
-        return EXIT_FORBIDDEN
+        return said_refused(error.rule_error.at(event=start + error.rule_error.event))
     return 0
+
+
+def tried_first(desk, transcript):
+    """The RuleError the transcript's first event meets on tonight as it stands, with the
+    transcript's new characters joined (nothing is written); None if the rules take it."""
+    from larp.rules import CharacterState, RuleError
+    from larp.rules.events import apply_event
+
+    night = desk.night()
+    newcomers = {sheet.id: CharacterState.fresh(sheet) for sheet in transcript.characters if sheet.id not in night.characters}
+    if not newcomers:
+        return None  # played at the desk as it comes: the same rules, no trial needed
+    try:
+        apply_event(replace(night, characters=night.characters.changing(newcomers)), transcript.events[0])
+    except RuleError as error:
+        return error.at(event=0)
+    return None
+
+
+def said_refused(rule_error) -> int:
+    """A refusal of the rules, said as `larp resolve` says it, and how much was recorded before it."""
+    from larp.desk import DeskError
+
+    print(json.dumps({"error": rule_error.to_json()}))
+    index = rule_error.event
+    before = "nothing before it was recorded" if index == 0 else f"the {counted(index, 'event')} before it {are(index)} recorded"
+    print(f"larp record: event {index} refused ({DeskError.forbidden(rule_error)}); {before}", file=sys.stderr)
+    return EXIT_FORBIDDEN
 
 
 def said_recorded(desk, count: int) -> int:

@@ -42,3 +42,29 @@ def test_a_record_refused_later_keeps_the_events_before_and_lets_the_clock_run(t
     kinds = [kind for _, kind, _ in rows(db)]
     assert kinds.count("adjudication") == 3
     assert [json.loads(line)["payload"]["action"] for _, kind, line in rows(db) if kind == "clock"] == ["hold", "resume"]
+
+
+def test_a_record_refused_at_its_first_event_writes_none_of_the_characters_it_brings(tmp_path, capsys):
+    """The first event is tried with the transcript's new characters joined before any of them is
+    written: a refusal leaves the record as it was, with no one added to the night."""
+    folder = write_chronicle(tmp_path / "chronicle", ids=("janet", "cody"))
+    db = tmp_path / "night.sqlite3"
+    first = tmp_path / "first.json"
+    first.write_text(json.dumps(transcript([EXHAUSTED], ids=("janet", "cody"))))
+    assert main(["record", str(first), "--db", str(db), "--chronicle", str(folder), "--station", "hall", "--quiet"]) == 0
+    before = rows(db)
+    again = tmp_path / "again.json"
+    again.write_text(json.dumps(transcript([EXHAUSTED, leap(1)])))  # brings ruth and wick, new tonight
+    assert main(["record", str(again), "--db", str(db), "--station", "hall", "--quiet"]) == 3
+    out, err = capsys.readouterr()
+    assert json.loads(out)["error"]["event"] == 0 and "event 0 refused" in err and "(R-" in err
+    assert rows(db) == before
+
+
+def test_a_record_whose_first_event_the_rules_take_still_brings_its_characters(tmp_path, capsys):
+    folder = write_chronicle(tmp_path / "chronicle", ids=("janet", "cody"))
+    db = tmp_path / "night.sqlite3"
+    night = tmp_path / "night.json"
+    night.write_text(json.dumps(transcript([contest("ruth", "Patient", "wick", "Cunning", ("rock", "paper"), category="mental")])))
+    assert main(["record", str(night), "--db", str(db), "--chronicle", str(folder), "--station", "hall", "--quiet"]) == 0
+    assert [kind for _, kind, _ in rows(db)].count("character-added") == 2
