@@ -34,6 +34,16 @@ def register(subparsers) -> None:
     init.add_argument("--role", default="larp_station", metavar="NAME", help="the stations' role (default larp_station)")
     init.set_defaults(func=run_init)
 
+    revoke = actions.add_parser(
+        "revoke", help="a station the event no longer trusts (a lost laptop): the hub takes nothing more of it; the stations' password changes"
+    )
+    revoke.add_argument("station", metavar="STATION", help="the station's name, as larp hub status lists it")
+    add_dir_option(revoke)
+    revoke.add_argument("--owner", metavar="FILE", help="for an event made by larp hub init: a file holding the owner's address (or $LARP_HUB_OWNER)")
+    revoke.add_argument("--host", metavar="HOST", help="with --owner: the server's address as the stations reach it")
+    revoke.add_argument("--role", default="larp_station", metavar="NAME", help="with --owner: the stations' role (default larp_station)")
+    revoke.set_defaults(func=run_revoke)
+
     join = subparsers.add_parser(
         "join", help="this station joins an event: the line larp hub start printed, from FILE, $LARP_HUB, standard input or asked"
     )
@@ -90,6 +100,22 @@ def run_init(args) -> int:
         return failed("hub init", error)
     print("The event's tables are made, and the stations' role may only read them and add entries.")
     print_join(url)
+    return 0
+
+
+def run_revoke(args) -> int:
+    from larp.desk import DeskError
+    from larp.desk.event import revoke
+
+    try:
+        owner = address(args.owner, "LARP_HUB_OWNER", "the owner's address of the event's database", ask=args.owner is not None)
+        url = revoke(args.station, args.dir, owner, args.host, args.role)
+    except (AddressError, DeskError) as error:
+        return failed("hub revoke", error)
+    print(f"Station {args.station} is revoked: the hub takes no entry of it from now on, and no station takes its bundles.")
+    print("What it wrote before stays. The stations' password changed, so the address the revoked station held opens nothing:")
+    print_join(url)
+    print("Every other station joins again with it (larp join FILE); until then it records offline.")
     return 0
 
 

@@ -126,5 +126,13 @@ def init_hub(owner_url: str, host: str | None, role: str) -> str:
         return existing.init_hub(address(owner_url), host, role)
 
 
+def revoke(station: str, folder: Path | None, owner_url: str | None, host: str | None, role: str) -> str:
+    """A station revoked (larp.event.revoking): the new line the other stations join by."""
+    with told:
+        if owner_url is not None:
+            return existing.revoke_on_server(address(owner_url), station, role, host)
+        return hub.revoke_on_laptop(folder or hub_folder(), station).join_url()
+
+
 def is_loopback(listen: str) -> bool:
     return hub.is_loopback(listen)

@@ -1,4 +1,4 @@
-"""`larp hub init`: an event on a PostgreSQL the chronicle already runs.
+"""`larp hub init`: an event on a PostgreSQL the chronicle already runs (and `larp hub revoke` there).
 
 Its owner's address is used once: the event's tables are made in that database, owned by the
 owner's role, and the stations' role (made, or given a new password) may do only what
@@ -14,6 +14,7 @@ from psycopg.conninfo import conninfo_to_dict
 
 from larp.event.errors import EventError
 from larp.event.hub import ROLE, make_role, reachable_host
+from larp.event.revoking import revoke_station
 from larp.event.schema import make_event
 from larp.event.sync import connect, first_line, shown
 
@@ -35,13 +36,28 @@ def init_hub(owner_url: str, host: str | None = None, role: str = ROLE) -> str:
             options = sql.SQL("LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD {}").format(sql.Literal(password))
             make_role(owner, role, options)
             make_event(owner, role)
-            info = owner.info
-            database, server, port = info.dbname, info.host, info.port
+            return join_line(owner, owner_url, role, password, host)
     except psycopg.Error as error:
         raise EventError(f"{shown(owner_url)} refused (larp hub init): {first_line(error)}") from None
+
+
+def revoke_on_server(owner_url: str, station: str, role: str = ROLE, host: str | None = None) -> str:
+    """`larp hub revoke` on an event made by `larp hub init`: the new line stations join by."""
+    try:
+        with connect(owner_url) as owner:
+            password = revoke_station(owner, station, role)
+            return join_line(owner, owner_url, role, password, host)
+    except psycopg.Error as error:
+        raise EventError(f"{shown(owner_url)} refused (larp hub revoke): {first_line(error)}") from None
+
+
+def join_line(owner: psycopg.Connection, owner_url: str, role: str, password: str, host: str | None) -> str:
+    """The address stations join by: the stations' role and password on the owner's database,
+    at `host` (default: the server the owner reached, or this laptop's address on its socket)."""
+    info = owner.info
     if host is None:
-        host = reachable_host("*") if server.startswith("/") else server
+        host = reachable_host("*") if info.host.startswith("/") else info.host
     where = f"[{host}]" if ":" in host else host
     tls = conninfo_to_dict(owner_url).get("sslmode")
     query = f"?sslmode={tls}" if tls else ""
-    return f"postgresql://{quote(role, safe='')}:{quote(password, safe='')}@{where}:{port}/{quote(database, safe='')}{query}"
+    return f"postgresql://{quote(role, safe='')}:{quote(password, safe='')}@{where}:{info.port}/{quote(info.dbname, safe='')}{query}"

@@ -22,6 +22,7 @@ from psycopg import sql
 
 from larp.event.cluster import admin_url, is_cluster, is_running, make_cluster, start_cluster, stop_cluster
 from larp.event.errors import EventError
+from larp.event.revoking import revoke_station
 from larp.event.schema import make_event
 from larp.ledger.signing import fingerprint
 
@@ -132,6 +133,20 @@ def prepare_event(folder: Path, port: int, database: str) -> None:
         admin.execute(sql.SQL("REASSIGN OWNED BY {} TO {}").format(sql.Identifier(ROLE), sql.Identifier(OWNER)))
         admin.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(OWNER)))
         make_event(admin, ROLE)
+
+
+def revoke_on_laptop(folder: Path, station: str) -> HubSettings:
+    """`larp hub revoke` on the hub in `folder`: its settings with the stations' new password."""
+    folder = Path(folder).absolute()
+    settings = read_settings(folder) if is_cluster(folder) else None
+    if settings is None:
+        raise EventError(f"there is no hub in {folder}: give the hub's folder (--dir), or its owner's address (--owner)")
+    if not is_running(folder):
+        raise EventError(f"the hub in {folder} is stopped: start it (larp hub start), then revoke")
+    with psycopg.connect(admin_url(folder, settings.port, DATABASE), autocommit=True) as admin:
+        renewed = HubSettings(settings.port, settings.listen, revoke_station(admin, station, ROLE))
+    write_settings(folder, renewed)
+    return renewed
 
 
 def stop_hub(folder: Path) -> None:

@@ -1,7 +1,8 @@
 """The event's tables on its PostgreSQL, owned by an owner role the stations never get.
 
 - `larp_entries`: every station's entries, each with its station's signature;
-- `larp_station_keys`: each station's name and public key, registered once;
+- `larp_station_keys`: each station's name and public key, registered once, and when the
+  event's owner revoked it (`larp hub revoke`: the hub takes no entry of it from then on);
 - `larp_stations`: when each station last synced;
 - `larp_card_keys`, `larp_card_serials`: the chronicles' card keys and card serials.
 
@@ -43,6 +44,7 @@ CREATE TABLE IF NOT EXISTS larp_station_keys (
     public_key TEXT NOT NULL,
     registered TIMESTAMPTZ NOT NULL DEFAULT now()
 );
+ALTER TABLE larp_station_keys ADD COLUMN IF NOT EXISTS revoked TIMESTAMPTZ;
 CREATE TABLE IF NOT EXISTS larp_stations (
     name TEXT PRIMARY KEY,
     last_sync TIMESTAMPTZ NOT NULL
@@ -64,8 +66,18 @@ BEGIN
         RAISE EXCEPTION 'a station registers with a name and a key';
     END IF;
     INSERT INTO larp_station_keys (name, public_key) VALUES (station, key) ON CONFLICT (name) DO NOTHING;
-    RETURN (SELECT public_key = key FROM larp_station_keys WHERE name = station);
+    RETURN (SELECT public_key = key AND revoked IS NULL FROM larp_station_keys WHERE name = station);
 END $$;
+CREATE OR REPLACE FUNCTION larp_refuse_revoked() RETURNS TRIGGER
+LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM larp_station_keys WHERE name = NEW.station AND revoked IS NOT NULL) THEN
+        RAISE EXCEPTION 'station % was revoked by the event''s owner: the hub takes no entry of it', NEW.station;
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE OR REPLACE TRIGGER larp_revoked_stations_add_nothing BEFORE INSERT ON larp_entries
+FOR EACH ROW EXECUTE FUNCTION larp_refuse_revoked();
 CREATE OR REPLACE FUNCTION larp_station_seen(station TEXT) RETURNS VOID
 LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
     INSERT INTO larp_stations (name, last_sync) VALUES (station, now())

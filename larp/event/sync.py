@@ -25,7 +25,7 @@ from larp.event.errors import EventError, Unreachable
 from larp.event.schema import ARRIVAL_LOCK, CHANNEL, check_tables
 from larp.ledger import Ledger, LedgerError
 from larp.ledger.exchange import PULLED, Arrival, mark, sent, take_in, unsent
-from larp.ledger.signing import EVENT, SELF, own_key, public_text, signed_outgoing, trust_event_keys, trusted
+from larp.ledger.signing import EVENT, REVOKED, SELF, own_key, public_text, signed_outgoing, trust_event_keys, trusted
 
 BATCH = 5000
 CONNECT_SECONDS = 5
@@ -160,7 +160,7 @@ def pull(ledger: Ledger, hub: psycopg.Connection, url: str) -> int:
         if not rows:
             return total
         keys = trusted(ledger)
-        if any(keys.get(row[3], ("", ""))[1] not in (EVENT, SELF) for row in rows):
+        if any(keys.get(row[3], ("", ""))[1] not in (EVENT, SELF, REVOKED) for row in rows):
             bring_keys(ledger, hub)  # a station registered since this record last looked
         total += take_in(ledger, [Arrival(*row) for row in rows], shown(url))
 
@@ -171,6 +171,8 @@ def register(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) ->
     check_tables(hub)
     key = public_text(own_key(ledger, station))
     if not hub.execute("SELECT larp_register_station(%s, %s)", (station, key)).fetchone()[0]:
+        if hub.execute("SELECT revoked IS NOT NULL FROM larp_station_keys WHERE name = %s", (station,)).fetchone()[0]:
+            raise EventError(f"station {station!r} was revoked by the event's owner (larp hub revoke): it joins no more. Nothing was sent")
         raise EventError(
             f"{shown(url)} has another station called {station!r} already: give this one a name of its own "
             "(--station NAME). Nothing was sent"
@@ -179,7 +181,7 @@ def register(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) ->
 
 
 def bring_keys(ledger: Ledger, hub: psycopg.Connection) -> None:
-    trust_event_keys(ledger, hub.execute("SELECT name, public_key FROM larp_station_keys").fetchall())
+    trust_event_keys(ledger, hub.execute("SELECT name, public_key, revoked IS NOT NULL FROM larp_station_keys").fetchall())
 
 
 def level_cards(ledger: Ledger, hub: psycopg.Connection, station: str) -> list[str]:

@@ -11,7 +11,7 @@ each one, or all at once by the station's seal on a bundle of its own:
 
 from larp.ledger.bundle import Bundle, refused
 from larp.ledger.exchange import HUB_SETTING
-from larp.ledger.signing import BUNDLE, Verifier, fingerprint, keep_signatures, own_key, trust, trusted
+from larp.ledger.signing import BUNDLE, REVOKED, Verifier, fingerprint, keep_signatures, own_key, trust, trusted
 from larp.ledger.store import Ledger, insert_rows
 
 
@@ -68,6 +68,12 @@ def key_of(ledger: Ledger, bundle: Bundle, station: str) -> tuple[str, bool]:
     own_key(ledger, station)
     held = trusted(ledger).get(bundle.station)
     joined = ledger.setting(HUB_SETTING) is not None
+    if held is not None and held[1] == REVOKED:
+        raise refused(
+            bundle.where,
+            f"is a bundle of station {bundle.station!r}, which the event's owner revoked (larp hub revoke): its bundles "
+            "are refused; what it wrote before the revocation comes through the hub (larp sync)",
+        )
     if held is not None and not (joined and held[1] == BUNDLE):
         if held[0] != bundle.key:
             raise refused(

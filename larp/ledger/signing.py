@@ -9,7 +9,9 @@ push to the hub, a bundle): Ed25519 signs the same bytes the same way every time
   never printed; a record in memory holds one for as long as it is open.
 - The public keys the record trusts are in its `station_keys` table, each with who vouched
   for it: `self` (this record's own), `event` (registered with the event's hub, brought by a
-  sync) or `bundle` (first seen in a bundle merged by a record that joined no event).
+  sync) or `bundle` (first seen in a bundle merged by a record that joined no event); a station
+  the event's owner revoked (`larp hub revoke`) is kept as `revoked`: what the hub holds of it
+  came before the revocation and is still taken, its bundles are not.
 - Other stations' signatures are kept in its `signatures` table, to pass their entries on.
 """
 
@@ -29,7 +31,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from larp.ledger.errors import LedgerError
 from larp.ledger.store import MEMORY, Ledger, NightRow
 
-SELF, EVENT, BUNDLE = "self", "event", "bundle"
+SELF, EVENT, BUNDLE, REVOKED = "self", "event", "bundle", "revoked"
 KEY_SUFFIX = ".key"
 _in_memory: "weakref.WeakKeyDictionary[Ledger, Ed25519PrivateKey]" = weakref.WeakKeyDictionary()
 
@@ -224,12 +226,13 @@ def signed_outgoing(ledger: Ledger, batch: list, own: str) -> list[tuple]:
     return signed
 
 
-def trust_event_keys(ledger: Ledger, registered: list[tuple[str, str]]) -> None:
-    """The keys the event's stations registered, trusted by this record from now on. Refused
-    (LedgerError) when the record trusted another key under one of their names."""
+def trust_event_keys(ledger: Ledger, registered: list[tuple[str, str, bool]]) -> None:
+    """The keys the event's stations registered (with whether the owner revoked each), trusted by
+    this record from now on. Refused (LedgerError) when the record trusted another key under
+    one of their names."""
     held = trusted(ledger)
     fresh = []
-    for station, key in registered:
+    for station, key, revoked in registered:
         known = held.get(station)
         if known is not None and known[0] != key and known[1] != SELF:
             raise LedgerError(
@@ -237,13 +240,15 @@ def trust_event_keys(ledger: Ledger, registered: list[tuple[str, str]]) -> None:
                 f"record trusted ({fingerprint(known[0])}, from {'a bundle' if known[1] == BUNDLE else 'the event'}): "
                 "two stations go by that name; nothing was pulled"
             )
-        if known is None or known[1] == BUNDLE:
-            fresh.append((station, key, EVENT))
+        vouched = REVOKED if revoked else EVENT
+        if known is None or (known[1] != SELF and known[1] != vouched and known[1] != REVOKED):
+            fresh.append((station, key, vouched))
     if fresh:
         with ledger.writing("the keys of the event's stations") as db:
             db.executemany("INSERT OR REPLACE INTO station_keys (station, public_key, vouched) VALUES (?, ?, ?)", fresh)
 
 
 def event_verifier(ledger: Ledger) -> Verifier:
-    """The keys of this record's station and the event's, to check what the hub brings."""
-    return Verifier({station: key for station, (key, vouched) in trusted(ledger).items() if vouched in (SELF, EVENT)})
+    """The keys of this record's station and the event's, to check what the hub brings (a revoked
+    station's too: the hub took its entries only before the revocation)."""
+    return Verifier({station: key for station, (key, vouched) in trusted(ledger).items() if vouched in (SELF, EVENT, REVOKED)})

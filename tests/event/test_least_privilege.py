@@ -6,6 +6,7 @@ import pytest
 from psycopg import sql
 
 from larp.cards import current_card, issued_payload, reissue
+from larp.desk import DeskError
 from larp.event.hub import ROLE, prepare_event
 from larp.event.schema import EVENT_TABLES
 from tests.event.stations import at, joined, synced
@@ -101,6 +102,12 @@ def test_d_hub_init_makes_the_event_on_a_postgresql_of_its_owner_with_the_same_g
             for statement in ("DELETE FROM larp_entries", "UPDATE larp_station_keys SET public_key = 'x'", "DROP TABLE larp_entries"):
                 with pytest.raises(psycopg.errors.InsufficientPrivilege):
                     station.execute(statement)
+        status, out, err = larp(capsys, "hub", "revoke", "hall", "--role", "chronicle_station")  # the owner's address: $LARP_HUB_OWNER
+        assert status == 0 and "Station hall is revoked" in out, err
+        renewed = next(line.strip() for line in out.splitlines() if line.strip().startswith("postgresql://chronicle_station:"))
+        assert renewed != url and "owner-s3cret" not in out + err
+        with pytest.raises(DeskError, match="refused this station's password"):
+            desk.sync()
         desk.close()
     finally:
         cluster.drop("chronicle_db")
