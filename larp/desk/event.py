@@ -4,18 +4,22 @@ The desk keeps talking to its own record; the sync (larp.event) brings the other
 stations' entries into it, and the desk folds them in like any entry written elsewhere.
 """
 
+from __future__ import annotations
+
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError, Translated
-from larp.event import EventError, Live, Moved, SyncStatus, Unreachable, connect, hub, sync_once
-from larp.event import existing
-from larp.event.sync import enlist
-from larp.event.hub import HubSettings, StationSeen
+from larp.event import EventError, Unreachable
 from larp.home import data_dir
 from larp.ledger.exchange import HUB_SETTING, keep_private
 from larp.ledger.store import MEMORY
+
+if TYPE_CHECKING:
+    from larp.event import Live, Moved, SyncStatus
+    from larp.event.hub import HubSettings, StationSeen
 
 HUB_SCHEMES = ("postgresql://", "postgres://")
 ROOT_HUB = "/var/lib/larp/hub"
@@ -40,6 +44,8 @@ class EventSync:
         """This station's name and key registered with the event at `url`: DeskError if another
         station holds the name; nothing when the hub can't be reached (it registers on its first
         sync)."""
+        from larp.event.sync import connect, enlist
+
         try:
             with recorded, connect(address(url)) as connection:
                 enlist(self.ledger, connection, url, self.station)
@@ -66,6 +72,8 @@ class EventSync:
                 self.hub = self.ledger.setting(HUB_SETTING)  # joined since, by another program
         if not self.hub:
             raise DeskError("this station has joined no event: larp join (it asks for the address larp hub start printed)")
+        from larp.event.sync import connect, sync_once
+
         before = self.closes_known()
         with told, recorded:
             with connect(self.hub) as connection:
@@ -77,6 +85,8 @@ class EventSync:
     def go_live(self) -> None:
         """Keep the record and the hub level from now on, in a thread of its own."""
         if self.hub and self._live is None and self.ledger.where != MEMORY:
+            from larp.event.live import Live
+
             self._live = Live(self.ledger.where, self.hub, self.station)
 
     def sync_status(self) -> SyncStatus | None:
@@ -107,27 +117,37 @@ def hub_folder() -> Path:
 
 
 def start_hub(folder: Path | None, listen: str | None, port: int | None) -> HubSettings:
+    from larp.event import hub
+
     with told:
         return hub.start_hub(folder or hub_folder(), listen, port)
 
 
 def stop_hub(folder: Path | None) -> None:
+    from larp.event import hub
+
     with told:
         hub.stop_hub(folder or hub_folder())
 
 
 def hub_status(folder: Path | None) -> tuple[HubSettings, list[StationSeen]]:
+    from larp.event import hub
+
     with told:
         return hub.hub_status(folder or hub_folder())
 
 
 def init_hub(owner_url: str, host: str | None, role: str) -> str:
+    from larp.event import existing
+
     with told:
         return existing.init_hub(address(owner_url), host, role)
 
 
 def revoke(station: str, folder: Path | None, owner_url: str | None, host: str | None, role: str) -> str:
     """A station revoked (larp.event.revoking): the new line the other stations join by."""
+    from larp.event import existing, hub
+
     with told:
         if owner_url is not None:
             return existing.revoke_on_server(address(owner_url), station, role, host)
@@ -135,4 +155,6 @@ def revoke(station: str, folder: Path | None, owner_url: str | None, host: str |
 
 
 def is_loopback(listen: str) -> bool:
+    from larp.event import hub
+
     return hub.is_loopback(listen)

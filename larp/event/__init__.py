@@ -16,9 +16,23 @@ so every station converges to the union of all entries.
 Every failure is an `EventError` (`Unreachable` when the hub can't be reached).
 """
 
+from importlib import import_module
+
 from larp.event.errors import EventError, Unreachable
-from larp.event.live import Live, SyncStatus
-from larp.event import hub
-from larp.event.sync import Moved, connect, sync_once
+
+WHERE = {
+    **dict.fromkeys(("Live", "SyncStatus"), "larp.event.live"),
+    **dict.fromkeys(("Moved", "connect", "sync_once"), "larp.event.sync"),
+}
+"""Where each name lives: imported when first asked for, so that a command that never reaches
+the hub does not load PostgreSQL's driver (a tenth of a second at every start)."""
+
+
+def __getattr__(name: str):
+    if name not in WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(WHERE[name]), name)
+    return value
+
 
 __all__ = ["EventError", "Live", "Moved", "SyncStatus", "Unreachable", "connect", "sync_once"]

@@ -29,7 +29,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from larp.ledger.bulk import bulk
 from larp.ledger.entry import Kind
 from larp.ledger.errors import LedgerError
-from larp.ledger.payloads import ENTRY_LINE
 from larp.sheet.strict_json import LARGEST_WHOLE, BadJson, TooLong, bounded_lines, loads
 from larp.words import counted
 
@@ -197,6 +196,8 @@ def parse_header(where: str, line: bytes) -> Header:
 
 def bundled(where: str, number: int, line: bytes, header: Header) -> Bundled:
     """An entry line, checked whole and its payload by its kind (in one pass over the JSON)."""
+    from larp.ledger.payloads import ENTRY_LINE  # the checks of every kind: built only when a bundle is read
+
     try:
         entry = ENTRY_LINE.validate_python(parse_line(where, number, line))
     except ValidationError as error:

@@ -17,7 +17,6 @@ from pydantic import ValidationError
 from larp.ledger.bulk import bulk
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
-from larp.ledger.payloads import ENTRY_LINE
 from larp.ledger.signing import event_verifier, keep_signatures
 from larp.ledger.rows import Damage, entry_of_row
 from larp.ledger.store import MEMORY, Ledger, NightRow, insert_rows
@@ -117,6 +116,8 @@ def take_in(ledger: Ledger, arrivals: list[Arrival], hub: str) -> int:
 def checked(arrival: Arrival, hub: str) -> tuple[str, str, int, str, str | None, str]:
     """The arrival as the record files it (id, station, number, kind, reverses, line), checked
     whole and its payload by its kind."""
+    from larp.ledger.payloads import ENTRY_LINE  # the checks of every kind: built only when an entry arrives
+
     try:
         entry = ENTRY_LINE.validate_json(arrival.line)
     except ValidationError as error:
