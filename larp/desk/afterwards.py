@@ -46,12 +46,14 @@ class Afterwards:
         row = self._night(night)
         station = station or self.station
         with recorded:
-            if not self.ledger.lines(row, station=station):
+            own_key(self.ledger, self.station)  # made before the read below, if this station has none yet
+        with recorded, self.ledger.reading():
+            key, count, signed, seal = signed_lines(self.ledger, row, station, self.station)
+            if not count:
                 raise DeskError(f"station {station!r} wrote nothing in night {row.number}: there is nothing to export")
-            key, signed, seal = signed_lines(self.ledger, row, station, self.station)
             exported = self.now().isoformat(timespec="seconds")
-            write_bundle(Path(out), row.chronicle, row.number, station, key, signed, exported, seal)
-        return len(signed)
+            write_bundle(Path(out), row.chronicle, row.number, station, key, signed, exported, seal, count)
+        return count
 
     def signing_key(self) -> str:
         """This station's public key, as a Narrator reads it to another: four groups of four."""

@@ -22,7 +22,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, BinaryIO, Callable, Iterable, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -81,40 +81,57 @@ class Header(BaseModel):
 
 
 def write_bundle(
-    path: Path, chronicle: str, night: int, station: str, key: str, signed: list[tuple[str, str]], exported: str,
-    seal: Callable[[str, list[str]], str] | None = None,
+    path: Path, chronicle: str, night: int, station: str, key: str, signed: Iterable[tuple[str, str]], exported: str,
+    seal: Callable[[str, list[str]], str] | None = None, count: int | None = None,
 ) -> None:
     """Write the bundle (the entries' lines as the record keeps them, each with its signature)
-    next to its place, then move it there: never half a bundle."""
-    lines = [line for line, _ in signed]
-    header = {
-        "bundle": FORMAT,
-        "version": VERSION,
-        "chronicle": chronicle,
-        "night": night,
-        "station": station,
-        "key": key,
-        "entries": len(lines),
-        "exported": exported,
-    }
-    body = json.dumps(header, separators=(",", ":")) + "\n" + "".join(line + "\n" for line in lines)
-    data = body.encode("utf-8")
-    signatures = [signature for _, signature in signed]
-    trailer: dict[str, Any] = {"signatures": signatures, "checksum": "sha256:" + hashlib.sha256(data).hexdigest()}
-    if seal is not None:
-        trailer["seal"] = seal(trailer["checksum"], signatures)
-    data += (json.dumps(trailer, separators=(",", ":")) + "\n").encode("utf-8")
+    next to its place, then move it there: never half a bundle. The lines are written and
+    hashed as they come, so that memory holds their signatures only; `count` says how many
+    there are (else `signed` is read whole first)."""
+    if count is None:
+        signed = list(signed)
+        count = len(signed)
     path = Path(path)
     partial = path.with_name(path.name + ".partial")
     try:
         with open(partial, "wb") as out:
-            out.write(data)
+            written = Hashed(out)
+            header = {"bundle": FORMAT, "version": VERSION, "chronicle": chronicle, "night": night, "station": station,
+                      "key": key, "entries": count, "exported": exported}
+            written.line(json.dumps(header, separators=(",", ":")))
+            signatures = []
+            for line, signature in signed:
+                written.line(line)
+                signatures.append(signature)
+            if len(signatures) != count:
+                raise LedgerError(f"the record changed while the bundle was written ({count} entries counted, {len(signatures)} read)")
+            trailer: dict[str, Any] = {"signatures": signatures, "checksum": "sha256:" + written.sha256.hexdigest()}
+            if seal is not None:
+                trailer["seal"] = seal(trailer["checksum"], signatures)
+            out.write((json.dumps(trailer, separators=(",", ":")) + "\n").encode("utf-8"))
             out.flush()
             os.fsync(out.fileno())
         os.replace(partial, path)
     except OSError as error:
         partial.unlink(missing_ok=True)  # a retry must not find the disk filling with halves
         raise LedgerError(f"the bundle can't be written to {path} ({error.strerror or error})") from None
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+class Hashed:
+    """A bundle's lines written to `out` and hashed as they go (the checksum covers the header
+    and the entries' lines)."""
+
+    def __init__(self, out: BinaryIO) -> None:
+        self.out = out
+        self.sha256 = hashlib.sha256()
+
+    def line(self, text: str) -> None:
+        data = (text + "\n").encode("utf-8")
+        self.sha256.update(data)
+        self.out.write(data)
 
 
 def read_bundle(path: Path) -> Bundle:

@@ -21,7 +21,7 @@ import hashlib
 import os
 import sqlite3
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
@@ -188,26 +188,41 @@ class Verifier:
         return seal is not None and key is not None and is_sealed_by(key, seal, seal_message(checksum, signatures))
 
 
-def signed_lines(ledger: Ledger, night: NightRow, station: str, own: str) -> tuple[str, list[tuple[str, str]], Callable | None]:
-    """The station's entries of the night, each with its signature, the station's public key and
-    the bundle's sealer: this record signs and seals its own; another station's must have come
-    with their signatures, and go unsealed."""
+def signed_lines(ledger: Ledger, night: NightRow, station: str, own: str) -> tuple[str, int, Iterator[tuple[str, str]], Callable | None]:
+    """The station's entries of the night, each with its signature, one at a time as the record
+    holds them (with how many there are, the station's public key and the bundle's sealer): this
+    record signs and seals its own; another station's must have come with their signatures, and
+    go unsealed. Read inside one transaction of the caller's, so that the count holds."""
     with ledger.failures("read"):
+        count = ledger.db.execute("SELECT COUNT(*) FROM entries WHERE night = ? AND station = ?", (night.id, station)).fetchone()[0]
         rows = ledger.db.execute(
-            "SELECT id, line FROM entries WHERE night = ? AND station = ? ORDER BY seq", (night.id, station)
-        ).fetchall()
+            "SELECT e.id, e.line, s.signature FROM entries e LEFT JOIN signatures s ON s.id = e.id "
+            "WHERE e.night = ? AND e.station = ? ORDER BY e.seq",
+            (night.id, station),
+        )
     if station == own:
         key = own_key(ledger, own)
-        return public_text(key), [(line, sign(key, night.chronicle, night.number, line)) for _, line in rows], sealer(key)
+        return public_text(key), count, ((line, sign(key, night.chronicle, night.number, line)) for _, line, _ in rows), sealer(key)
     held = trusted(ledger).get(station)
-    kept = kept_signatures(ledger, [eid for eid, _ in rows])
-    unsigned = next((eid for eid, _ in rows if eid not in kept), None)
-    if held is None or unsigned is not None:
-        raise LedgerError(
-            f"entry {(unsigned or rows[0][0])[:8]} of station {station!r} came into this record without its signature "
-            f"(before larp signed entries): only station {station!r} can export it"
-        )
-    return held[0], [(line, kept[eid]) for eid, line in rows], None
+    if held is None:
+        if not count:
+            return "", 0, iter(()), None
+        raise unsigned_here(station, None)
+    return held[0], count, (with_signature(station, row) for row in rows), None
+
+
+def with_signature(station: str, row: tuple[str, str, str | None]) -> tuple[str, str]:
+    entry_id, line, signature = row
+    if signature is None:
+        raise unsigned_here(station, entry_id)
+    return line, signature
+
+
+def unsigned_here(station: str, entry_id: str | None) -> LedgerError:
+    which = f"entry {entry_id[:8]} of station {station!r}" if entry_id else f"station {station!r}'s entries"
+    return LedgerError(
+        f"{which} came into this record without its signature (before larp signed entries): only station {station!r} can export it"
+    )
 
 
 def signed_outgoing(ledger: Ledger, batch: list, own: str) -> list[tuple]:

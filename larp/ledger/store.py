@@ -128,6 +128,18 @@ class Ledger(NightEnds):
                 raise
             self.db.execute("COMMIT")
 
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """One read transaction: all that is read in it is the record at one moment."""
+        with self.failures("read"):
+            self.db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if self.db.in_transaction:
+                with self.failures("read"):
+                    self.db.execute("COMMIT")
+
     def refuse_if_damaged(self, what: str) -> None:
         """A LedgerError, if the record is damaged: nothing is written into it until it is recovered."""
         if self.damaged:

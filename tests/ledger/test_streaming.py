@@ -77,3 +77,31 @@ def test_close_night_starts_the_next_night_as_the_reconciliation_ends_it(tmp_pat
         hall.record(contest("janet", "Tough", "wick", "Quick", ("rock", "scissors")))
         ends = {cid: next_starting_data(night.end, "full") for cid, night in hall.reconcile().characters.items()}
         assert hall.archive_night() == ends
+
+
+def peak_exporting(desk: Desk, out) -> int:
+    tracemalloc.start()
+    try:
+        desk.export(out)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_exporting_four_times_the_night_does_not_hold_its_lines(tmp_path, capsys):
+    """Growth, not a budget: the bundle is written and hashed line by line as the record gives
+    them, memory holding their signatures only. Nights of 100 and 400 sheet changes (each
+    line over two thousand characters): the peak grows by less than a third of what the
+    bundle grows by; the bundle merges whole into a fresh record."""
+    peaks, sizes = [], []
+    with open_desk(tmp_path, station="hall") as desk:
+        for length in (100, 400):
+            while len(desk.entries()) < length:
+                sheet = desk.sheet("ruth")
+                desk.change(sheet.model_copy(update={"notes": ("a" if sheet.notes[:1] != "a" else "b") * 2000}))
+            out = tmp_path / f"hall-{length}.jsonl"
+            peaks.append(peak_exporting(desk, out))
+            sizes.append(out.stat().st_size)
+    assert peaks[1] - peaks[0] < (sizes[1] - sizes[0]) / 3
+    status, out, _ = larp(capsys, "merge", tmp_path / "hall-400.jsonl", "--db", tmp_path / "fresh.sqlite3")
+    assert status == 0 and "400 new entries" in out
