@@ -9,7 +9,8 @@ from larp.desk.errors import DeskError
 from larp.ledger import Entry, Kind, next_starting_data
 from larp.ledger.ending import CARRIABLE, carried_payload, closes, late_entries, read_marks
 from larp.ledger.bulk import bulk
-from larp.ledger.bundle import read_bundle, write_bundle
+from larp.ledger.bundle import write_bundle
+from larp.ledger.bundle_reading import read_bundle
 from larp.ledger.merge import merge_bundle
 from larp.ledger.reconcile import Reconciliation, reconcile
 from larp.ledger.reported import differences, read_reported

@@ -12,9 +12,10 @@ JSON Lines, UTF-8:
 
 Bundles of version 1 (before entries were signed) are refused: the station exports again.
 
-A bundle is read whole or refused whole: not a bundle, an unknown format
+A bundle is taken whole or refused whole: not a bundle, an unknown format
 version, truncated, or corrupt (a line that is not what it should be, or a
-checksum that does not match) is a LedgerError saying which.
+checksum that does not match) is a LedgerError saying which. It is read a line
+at a time (larp.ledger.bundle_reading), in memory that does not hold its lines.
 """
 
 import hashlib
@@ -26,11 +27,9 @@ from typing import Any, BinaryIO, Callable, Iterable, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from larp.ledger.bulk import bulk
 from larp.ledger.entry import Kind
 from larp.ledger.errors import LedgerError
-from larp.sheet.strict_json import LARGEST_WHOLE, BadJson, TooLong, bounded_lines, loads
-from larp.words import counted
+from larp.sheet.strict_json import LARGEST_WHOLE, BadJson, loads
 
 FORMAT = "larp-night"
 NIGHTS = 100_000
@@ -39,7 +38,8 @@ VERSION = 2
 
 
 class Bundled(NamedTuple):
-    """An entry as a bundle brings it: what the record files it by, and its line of JSON."""
+    """An entry as a bundle brings it: what the record files it by, and its line of JSON (as
+    the bundle is read again to merge it; the first reading keeps the line's SHA-256 only)."""
 
     id: str
     station: str
@@ -47,6 +47,7 @@ class Bundled(NamedTuple):
     kind: str
     reverses: str | None
     line: str
+    digest: bytes
 
     @property
     def short_id(self) -> str:
@@ -62,6 +63,7 @@ class Bundle:
     key: str
     """The public key of the station, as the bundle says (trusted only as larp.ledger.merge says)."""
     entries: tuple[Bundled, ...]
+    """Each entry's place in the record and its line's digest, its line left out (larp.ledger.bundle_reading)."""
     signatures: tuple[str, ...]
     seal: str | None
     """The station's signature over the checksum and the signatures (None: check each entry's)."""
@@ -134,45 +136,6 @@ class Hashed:
         self.out.write(data)
 
 
-def read_bundle(path: Path) -> Bundle:
-    where = str(path)
-    try:
-        with open(path, "rb") as stream:
-            raw = b"".join(bounded_lines(stream))
-    except OSError as error:
-        raise LedgerError(f"{where} can't be read ({error.strerror or error})") from None
-    except TooLong as error:
-        raise refused(where, f"is too large to be a bundle ({error})") from None
-    lines = raw.split(b"\n")
-    header = parse_header(where, lines[0])
-    if raw.endswith(b"\n"):
-        lines.pop()
-    else:
-        raise refused(where, f"is truncated: its last line (line {len(lines)}) is cut short")
-    *content, last = lines
-    checksum = parse_line(where, len(lines), last)
-    if set(checksum) - {"seal"} != {"signatures", "checksum"}:
-        found = len(content) - 1
-        raise refused(where, f"is truncated: it ends at line {len(lines)} without its checksum ({found} of {counted(header.entries, 'entry')})")
-    with bulk():
-        entries = tuple(bundled(where, number, line, header) for number, line in enumerate(content[1:], start=2))
-    for what, values in (("id", [e.id for e in entries]), ("number", [e.seq for e in entries])):
-        if len(set(values)) != len(values):
-            raise refused(where, f"is corrupt: two of its entries have the same {what}")
-    if len(entries) != header.entries:
-        raise refused(where, f"is truncated: it holds {len(entries)} of its {counted(header.entries, 'entry')}")
-    body = b"".join(line + b"\n" for line in content)
-    if checksum["checksum"] != "sha256:" + hashlib.sha256(body).hexdigest():
-        raise refused(where, "is corrupt: its checksum does not match its content (a line was changed)")
-    signatures = checksum["signatures"]
-    if not isinstance(signatures, list) or len(signatures) != len(entries) or not all(isinstance(s, str) for s in signatures):
-        raise refused(where, f"is corrupt: line {len(lines)} does not hold one signature for each entry")
-    seal = checksum.get("seal")
-    if seal is not None and not isinstance(seal, str):
-        raise refused(where, f"is corrupt: line {len(lines)}: its seal is not a signature")
-    return Bundle(where, header.chronicle, header.night, header.station, header.key, entries, tuple(signatures), seal, checksum["checksum"])
-
-
 def refused(where: str, what: str) -> LedgerError:
     return LedgerError(f"{where} {what}: the bundle is refused, nothing of it was imported")
 
@@ -212,7 +175,8 @@ def parse_header(where: str, line: bytes) -> Header:
 
 
 def bundled(where: str, number: int, line: bytes, header: Header) -> Bundled:
-    """An entry line, checked whole and its payload by its kind (in one pass over the JSON)."""
+    """An entry line, checked whole and its payload by its kind (in one pass over the JSON): what
+    the record files it by and its line's digest (its text is read again when it is merged)."""
     from larp.ledger.payloads import ENTRY_LINE  # the checks of every kind: built only when a bundle is read
 
     try:
@@ -225,7 +189,7 @@ def bundled(where: str, number: int, line: bytes, header: Header) -> Bundled:
         raise refused(where, f"is corrupt: line {number}: only a reversal names an entry it reverses, and it must")
     if entry.station != header.station:
         raise refused(where, f"is corrupt: line {number} is an entry of station {entry.station!r} in a bundle of {header.station!r}")
-    return Bundled(entry.id, entry.station, entry.seq, entry.kind, entry.reverses, line.decode("utf-8"))
+    return Bundled(entry.id, entry.station, entry.seq, entry.kind, entry.reverses, "", hashlib.sha256(line).digest())
 
 
 def problem(error: ValidationError) -> str:

@@ -9,7 +9,8 @@ each one, or all at once by the station's seal on a bundle of its own:
   key is refused.
 """
 
-from larp.ledger.bundle import Bundle, refused
+from larp.ledger.bundle import Bundle, Bundled, refused
+from larp.ledger.bundle_reading import each_line
 from larp.ledger.exchange import HUB_SETTING
 from larp.ledger.signing import BUNDLE, REVOKED, Verifier, fingerprint, keep_signatures, own_key, trust, trusted
 from larp.ledger.store import Ledger, insert_rows
@@ -17,7 +18,9 @@ from larp.ledger.store import Ledger, insert_rows
 
 def merge_bundle(ledger: Ledger, bundle: Bundle, station: str) -> tuple[int, str | None]:
     """Add the bundle's entries this record does not hold yet; how many were added, and what
-    to tell about a station's key seen for the first time. `station` is this record's own."""
+    to tell about a station's key seen for the first time. `station` is this record's own.
+    What is held is found by each entry's id and its line's digest, without reading the bundle
+    again; the new entries are read again from it and filed in one transaction."""
     chronicles = {night.chronicle for night in ledger.nights()}
     if chronicles and bundle.chronicle not in chronicles:
         names = ", ".join(repr(c) for c in sorted(chronicles))
@@ -25,11 +28,48 @@ def merge_bundle(ledger: Ledger, bundle: Bundle, station: str) -> tuple[int, str
     key, first_seen = key_of(ledger, bundle, station)
     verifier = Verifier({bundle.station: key})
     sealed = verifier.sealed(bundle.station, bundle.seal, bundle.checksum, list(bundle.signatures))
+    fresh = not_held(ledger, bundle)
+    if not fresh:
+        return 0, None
+    with ledger.writing(f"the bundle {bundle.where}") as db:
+        night = ledger.add_night(db, bundle.chronicle, bundle.night)
+        batch: list[tuple[Bundled, str]] = []
+        for number, entry, signature in each_line(bundle):
+            if entry.id not in fresh:
+                continue
+            if not sealed and not verifier.signed(bundle.station, signature, bundle.chronicle, bundle.night, entry.line):
+                raise refused(
+                    bundle.where,
+                    f"line {number}: entry {entry.short_id} is not signed by station {bundle.station!r} "
+                    "(changed after it was signed, or made by hand)",
+                )
+            batch.append((entry, signature))
+            if len(batch) == BATCH:
+                file(db, night, batch)
+                batch = []
+        file(db, night, batch)
+        if first_seen:
+            trust(db, bundle.station, key, BUNDLE)
+    if not first_seen:
+        return len(fresh), None
+    return len(fresh), (
+        f"station {bundle.station!r} is new to this record: its key {fingerprint(key)} is trusted from now on "
+        "(check it with that station's Narrator: larp export shows it)"
+    )
+
+
+BATCH = 500
+"""Entries filed at a time, as the bundle is read again."""
+
+
+def not_held(ledger: Ledger, bundle: Bundle) -> set[str]:
+    """The ids of the bundle's entries this record does not hold; refused if one it holds
+    differs, or a new one takes a number the record holds for another."""
     night = ledger.night(bundle.chronicle, bundle.night)
     filed = ledger.filed(night, bundle.station) if night else {}
     places = {seq for seq, _ in filed.values()}
-    new = []
-    for number, (entry, signature) in enumerate(zip(bundle.entries, bundle.signatures), start=2):
+    fresh = set()
+    for number, entry in enumerate(bundle.entries, start=2):
         known = filed.get(entry.id)
         if known is None and entry.seq in places:
             raise refused(
@@ -38,29 +78,15 @@ def merge_bundle(ledger: Ledger, bundle: Bundle, station: str) -> tuple[int, str
                 "(two records call themselves by that station's name)",
             )
         if known is None:
-            if not sealed and not verifier.signed(bundle.station, signature, bundle.chronicle, bundle.night, entry.line):
-                raise refused(
-                    bundle.where,
-                    f"line {number}: entry {entry.short_id} is not signed by station {bundle.station!r} "
-                    "(changed after it was signed, or made by hand)",
-                )
-            new.append((entry, signature))
-        elif known[1] != entry.line:
+            fresh.add(entry.id)
+        elif known[1] != entry.digest:
             raise refused(bundle.where, f"line {number}: entry {entry.short_id} differs from the one this record holds")
-    if not new:
-        return 0, None
-    with ledger.writing(f"the bundle {bundle.where}") as db:
-        night = ledger.add_night(db, bundle.chronicle, bundle.night)
-        insert_rows(db, night, [entry for entry, _ in new])
-        keep_signatures(db, [(entry.id, signature) for entry, signature in new])
-        if first_seen:
-            trust(db, bundle.station, key, BUNDLE)
-    if not first_seen:
-        return len(new), None
-    return len(new), (
-        f"station {bundle.station!r} is new to this record: its key {fingerprint(key)} is trusted from now on "
-        "(check it with that station's Narrator: larp export shows it)"
-    )
+    return fresh
+
+
+def file(db, night, batch: list[tuple[Bundled, str]]) -> None:
+    insert_rows(db, night, [entry[:6] for entry, _ in batch])
+    keep_signatures(db, [(entry.id, signature) for entry, signature in batch])
 
 
 def key_of(ledger: Ledger, bundle: Bundle, station: str) -> tuple[str, bool]:

@@ -5,6 +5,7 @@ failure to open or write is a LedgerError that names the file and says that
 what was recorded before is kept.
 """
 
+import hashlib
 import json
 import sqlite3
 from contextlib import contextmanager
@@ -308,13 +309,13 @@ class Ledger(NightEnds):
             params.append(character)
         return query, params
 
-    def filed(self, night: NightRow, station: str) -> dict[str, tuple[int, str]]:
-        """The station's entries of the night as filed: id → (number, line)."""
+    def filed(self, night: NightRow, station: str) -> dict[str, tuple[int, bytes]]:
+        """The station's entries of the night as filed: id → (number, the SHA-256 of its line)."""
         with self.failures("read"):
             rows = self.db.execute(
                 "SELECT id, station_seq, line FROM entries WHERE night = ? AND station = ?", (night.id, station)
             )
-            return {eid: (seq, line) for eid, seq, line in rows}
+            return {eid: (seq, hashlib.sha256(line.encode("utf-8")).digest()) for eid, seq, line in rows}
 
     def find(self, night: NightRow, entry_id: str) -> Entry:
         """The entry of the night with this id, or the one id that starts so."""

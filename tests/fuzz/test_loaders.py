@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from larp.cards.errors import CardError
 from larp.cli import main
 from larp.ledger import Ledger, LedgerError
-from larp.ledger.bundle import read_bundle
+from larp.ledger.bundle_reading import read_bundle
 from larp.ledger.reported import from_csv
 from larp.ledger.rows import Damage, entry_of_row
 from larp.sheet import SheetError

@@ -4,8 +4,10 @@ whole night read at once, in memory that does not grow with the night."""
 import json
 import tracemalloc
 
+import pytest
+
 from larp.desk import Desk
-from larp.ledger import next_starting_data, store
+from larp.ledger import LedgerError, merge, next_starting_data, store
 from tests.ledger.helpers import contest, larp, open_desk, regaining
 
 SHOVE = contest("janet", "Quick", "cody", "Brawny", ("rock", "scissors"))
@@ -105,3 +107,45 @@ def test_exporting_four_times_the_night_does_not_hold_its_lines(tmp_path, capsys
     assert peaks[1] - peaks[0] < (sizes[1] - sizes[0]) / 3
     status, out, _ = larp(capsys, "merge", tmp_path / "hall-400.jsonl", "--db", tmp_path / "fresh.sqlite3")
     assert status == 0 and "400 new entries" in out
+
+
+def test_merging_four_times_the_night_does_not_hold_its_lines(tmp_path, monkeypatch):
+    """Growth, not a budget: a bundle is checked a line at a time, keeping each entry's id and
+    digest; its new lines are read again and filed a few at a time. The peak of merging 400
+    sheet changes grows from that of 100 by less than a third of what the bundle grows by."""
+    monkeypatch.setattr(merge, "BATCH", 10)
+    peaks, sizes = [], []
+    with open_desk(tmp_path, station="bar", db="bar.sqlite3") as bar:
+        for length in (100, 400):
+            while len(bar.entries()) < length:
+                sheet = bar.sheet("ruth")
+                bar.change(sheet.model_copy(update={"notes": ("a" if sheet.notes[:1] != "a" else "b") * 2000}))
+            bar.export(tmp_path / f"bar-{length}.jsonl")
+            sizes.append((tmp_path / f"bar-{length}.jsonl").stat().st_size)
+    for length in (100, 400):
+        with Desk.open(tmp_path / f"merged-{length}.sqlite3", open_night=False) as merged:
+            tracemalloc.start()
+            try:
+                assert merged.merge(tmp_path / f"bar-{length}.jsonl") == length
+                peaks.append(tracemalloc.get_traced_memory()[1])
+            finally:
+                tracemalloc.stop()
+    assert peaks[1] - peaks[0] < (sizes[1] - sizes[0]) / 3
+
+
+def test_a_bundle_changed_between_its_check_and_its_filing_is_refused_whole(tmp_path):
+    """The merge reads the bundle twice (checked, then filed): read again, it must be the bundle
+    that was checked, byte for byte, or nothing of it is filed."""
+    from larp.ledger.bundle_reading import read_bundle
+
+    with open_desk(tmp_path, station="bar", db="bar.sqlite3") as bar:
+        bar.advance(1)
+        bar.record(SHOVE)
+        bar.export(tmp_path / "bar.jsonl")
+    checked = read_bundle(tmp_path / "bar.jsonl")
+    path = tmp_path / "bar.jsonl"
+    path.write_bytes(path.read_bytes().replace(b"Janet Reyes", b"Janet Reyez", 1))
+    with Desk.open(tmp_path / "merged.sqlite3", open_night=False) as merged:
+        with pytest.raises(LedgerError, match="changed while it was being merged"):
+            merge.merge_bundle(merged.ledger, checked, "hall")
+        assert merged.ledger.nights() == [] or merged.entries() == []
