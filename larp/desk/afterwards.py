@@ -30,13 +30,18 @@ class Afterwards:
 
     def reconciler(self, night: int | None = None) -> Callable[[], Reconciliation]:
         """The night's reconciliation, to make: its entries are read now, on the desk's thread;
-        the making (the whole night folded again, in bulk) may run on any thread, as the station's worker."""
+        the making (the whole night folded again, in bulk) may run on any thread, as the station's
+        worker. A desk opened to read (`Desk.read`, a command's) reads them as the making folds
+        them, in the memory of a short night."""
         row = self._night(night)
-        entries = self.entries(night=night)
+        if self.reading:  # a command's one reading: the night read from the record as it is folded
+            reversals = {e.reverses: e for e in self.ledger.entries(row, kind=Kind.REVERSAL.value) if e.reverses}
+            entries, ordered = self.each_entry(night=night), reversals
+        else:
+            entries, ordered = self.entries(night=night), None
 
         def making() -> Reconciliation:
-            with bulk():
-                done = reconcile(row.chronicle, row.number, entries)
+            done = reconcile(row.chronicle, row.number, entries, ordered)
             self.ledger.found(done.damaged)
             return done
 

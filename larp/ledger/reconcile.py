@@ -4,7 +4,7 @@ Anomalies come first: what two stations ruling on the same sheet, or a reversal
 after the fact, left for the Narrators to settle.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from larp.ledger.bulk import bulk
@@ -97,36 +97,53 @@ class Reconciliation:
         return data
 
 
-def reconcile(chronicle: str, night: int, entries: Iterable[Entry]) -> Reconciliation:
-    entries = list(entries)
-    effects: list[Effect] = []
-    tonight = Tonight.of(entries, effects)
-    changes: dict[str, list[Change]] = {cid: [] for cid in tonight.characters}
-    for effect in effects:
-        if effect.reversed_by:
-            reversal = tonight.reversals[effect.entry.id]
-            try:
-                recorded = as_recorded(effect.entry, effect.character)
-            except PAYLOAD_TRIPS as error:
-                tonight.damaged.append(fold_damage(effect.entry, error))
-                recorded = {}
-            change = Change(effect.entry, effect.delta, effect.reversed_by, recorded, str(reversal.payload.get("reason", "")))
-        else:
-            change = Change(effect.entry, effect.delta)
-        changes.setdefault(effect.character, []).append(change)
+def reconcile(chronicle: str, night: int, entries: Iterable[Entry], reversals: dict[str, Entry] | None = None) -> Reconciliation:
+    """The night's account. `entries` in any order, or, with the night's `reversals` (reversed
+    entry id → reversal), already in the merged order and read one at a time: the account then
+    keeps of each entry what it shows, not its payload, however long the night."""
+    if reversals is None:
+        entries = sorted(entries, key=lambda entry: entry.order)
+        reversals = {e.reverses: e for e in entries if e.kind is Kind.REVERSAL and e.reverses}
+    tonight = Tonight(reversals)
+    shown: list[Entry] = []
+    changes: dict[str, list[Change]] = {}
+    with bulk():
+        for entry in entries:
+            kept = entry if entry.kind in READ_AFTER else replace(entry, payload={})
+            shown.append(kept)
+            for effect in tonight.apply(entry):
+                changes.setdefault(effect.character, []).append(change_of(effect, kept, tonight))
     characters = {
-        cid: CharacterNight(cid, state.name, tonight.starts[cid], tuple(changes[cid]), state)
+        cid: CharacterNight(cid, state.name, tonight.starts[cid], tuple(changes.get(cid, ())), state)
         for cid, state in sorted(tonight.characters.items())
     }
     return Reconciliation(
         chronicle=chronicle,
         night=night,
-        stations=tuple(sorted({entry.station for entry in entries})),
-        anomalies=tuple(tonight.anomalies) + tuple(ending_anomalies(entries)),
+        stations=tuple(sorted({entry.station for entry in shown})),
+        anomalies=tuple(tonight.anomalies) + tuple(ending_anomalies(shown)),
         characters=characters,
-        chronicle_name=next((name_of(e) for e in entries if e.kind is Kind.OPENED and name_of(e)), chronicle),
+        chronicle_name=next((name_of(e) for e in shown if e.kind is Kind.OPENED and name_of(e)), chronicle),
         damaged=tuple(tonight.damaged),
     )
+
+
+READ_AFTER = (Kind.OPENED, Kind.ENDED, Kind.REVERSAL)
+"""The kinds whose payload the account reads once the night is folded (the chronicle's name,
+the close's reading of each station, a reversal's reason): the others' are let go."""
+
+
+def change_of(effect: Effect, shown: Entry, tonight: Tonight) -> Change:
+    """An entry's part in a character's night, as the account shows it."""
+    if not effect.reversed_by:
+        return Change(shown, effect.delta)
+    reversal = tonight.reversals[effect.entry.id]
+    try:
+        recorded = as_recorded(effect.entry, effect.character)
+    except PAYLOAD_TRIPS as error:
+        tonight.damaged.append(fold_damage(effect.entry, error))
+        recorded = {}
+    return Change(shown, effect.delta, effect.reversed_by, recorded, str(reversal.payload.get("reason", "")))
 
 
 def name_of(opening: Entry) -> str:

@@ -149,3 +149,27 @@ def test_a_bundle_changed_between_its_check_and_its_filing_is_refused_whole(tmp_
         with pytest.raises(LedgerError, match="changed while it was being merged"):
             merge.merge_bundle(merged.ledger, checked, "hall")
         assert merged.ledger.nights() == [] or merged.entries() == []
+
+
+def test_reconciling_four_times_the_night_lets_each_payload_go(tmp_path, monkeypatch):
+    """Growth, not a budget: `larp reconcile` reads the night as it folds it and keeps of each
+    entry what the account shows (its summary, where and when), not its payload. Nights of 100
+    and 400 sheet changes (each line over two thousand characters): the peak grows by less than
+    half of what the record's lines do (holding the payloads, it grew by more than they do)."""
+    monkeypatch.setattr(store, "READ_BATCH", 10)
+    peaks, sizes = [], []
+    with open_desk(tmp_path, station="hall") as desk:
+        for length in (100, 400):
+            while len(desk.entries()) < length:
+                sheet = desk.sheet("ruth")
+                desk.change(sheet.model_copy(update={"notes": ("a" if sheet.notes[:1] != "a" else "b") * 2000}))
+            sizes.append(sum(len(line) for line in desk.ledger.lines(desk.night_row)))
+            with Desk.read(tmp_path / "night.sqlite3") as reading:
+                tracemalloc.start()
+                try:
+                    account = reading.reconcile()
+                    peaks.append(tracemalloc.get_traced_memory()[1])
+                finally:
+                    tracemalloc.stop()
+            assert len(account.characters["ruth"].changes) == length - 1
+    assert peaks[1] - peaks[0] < (sizes[1] - sizes[0]) / 2
