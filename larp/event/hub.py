@@ -135,14 +135,21 @@ def prepare_event(folder: Path, port: int, database: str) -> None:
         make_event(admin, ROLE)
 
 
-def revoke_on_laptop(folder: Path, station: str) -> HubSettings:
-    """`larp hub revoke` on the hub in `folder`: its settings with the stations' new password."""
+def running_hub(folder: Path, if_none: str) -> tuple[Path, HubSettings]:
+    """The hub in `folder` (made absolute) and its settings; EventError if there is none (saying
+    `if_none`) or it is stopped."""
     folder = Path(folder).absolute()
     settings = read_settings(folder) if is_cluster(folder) else None
     if settings is None:
-        raise EventError(f"there is no hub in {folder}: give the hub's folder (--dir), or its owner's address (--owner)")
+        raise EventError(f"there is no hub in {folder}: {if_none}")
     if not is_running(folder):
-        raise EventError(f"the hub in {folder} is stopped: start it (larp hub start), then revoke")
+        raise EventError(f"the hub in {folder} is stopped: start it again (larp hub start)")
+    return folder, settings
+
+
+def revoke_on_laptop(folder: Path, station: str) -> HubSettings:
+    """`larp hub revoke` on the hub in `folder`: its settings with the stations' new password."""
+    folder, settings = running_hub(folder, "give the hub's folder (--dir), or its owner's address (--owner)")
     with psycopg.connect(admin_url(folder, settings.port, DATABASE), autocommit=True) as admin:
         renewed = HubSettings(settings.port, settings.listen, revoke_station(admin, station, ROLE))
     write_settings(folder, renewed)
@@ -169,12 +176,7 @@ class StationSeen:
 
 def hub_status(folder: Path) -> tuple[HubSettings, list[StationSeen]]:
     """The hub's settings and the stations it has seen: entries, last sync of each."""
-    folder = Path(folder).absolute()
-    settings = read_settings(folder) if is_cluster(folder) else None
-    if settings is None:
-        raise EventError(f"there is no hub in {folder}: start one (larp hub start)")
-    if not is_running(folder):
-        raise EventError(f"the hub in {folder} is stopped: start it again (larp hub start)")
+    folder, settings = running_hub(folder, "start one (larp hub start)")
     with psycopg.connect(admin_url(folder, settings.port, DATABASE)) as hub:
         rows = hub.execute(
             "SELECT name, COALESCE(counted, 0), last_sync, public_key FROM larp_station_keys k "

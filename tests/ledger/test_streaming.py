@@ -81,6 +81,14 @@ def test_close_night_starts_the_next_night_as_the_reconciliation_ends_it(tmp_pat
         assert hall.archive_night() == ends
 
 
+def changed_until(desk: Desk, length: int) -> None:
+    """Ruth's sheet changed until the night holds `length` entries, each line over two thousand
+    characters (her notes, written anew each time)."""
+    while len(desk.entries()) < length:
+        sheet = desk.sheet("ruth")
+        desk.change(sheet.model_copy(update={"notes": ("a" if sheet.notes[:1] != "a" else "b") * 2000}))
+
+
 def peak_exporting(desk: Desk, out) -> int:
     tracemalloc.start()
     try:
@@ -98,9 +106,7 @@ def test_exporting_four_times_the_night_does_not_hold_its_lines(tmp_path, capsys
     peaks, sizes = [], []
     with open_desk(tmp_path, station="hall") as desk:
         for length in (100, 400):
-            while len(desk.entries()) < length:
-                sheet = desk.sheet("ruth")
-                desk.change(sheet.model_copy(update={"notes": ("a" if sheet.notes[:1] != "a" else "b") * 2000}))
+            changed_until(desk, length)
             out = tmp_path / f"hall-{length}.jsonl"
             peaks.append(peak_exporting(desk, out))
             sizes.append(out.stat().st_size)
@@ -117,9 +123,7 @@ def test_merging_four_times_the_night_does_not_hold_its_lines(tmp_path, monkeypa
     peaks, sizes = [], []
     with open_desk(tmp_path, station="bar", db="bar.sqlite3") as bar:
         for length in (100, 400):
-            while len(bar.entries()) < length:
-                sheet = bar.sheet("ruth")
-                bar.change(sheet.model_copy(update={"notes": ("a" if sheet.notes[:1] != "a" else "b") * 2000}))
+            changed_until(bar, length)
             bar.export(tmp_path / f"bar-{length}.jsonl")
             sizes.append((tmp_path / f"bar-{length}.jsonl").stat().st_size)
     for length in (100, 400):
@@ -160,9 +164,7 @@ def test_reconciling_four_times_the_night_lets_each_payload_go(tmp_path, monkeyp
     peaks, sizes = [], []
     with open_desk(tmp_path, station="hall") as desk:
         for length in (100, 400):
-            while len(desk.entries()) < length:
-                sheet = desk.sheet("ruth")
-                desk.change(sheet.model_copy(update={"notes": ("a" if sheet.notes[:1] != "a" else "b") * 2000}))
+            changed_until(desk, length)
             sizes.append(sum(len(line) for line in desk.ledger.lines(desk.night_row)))
             with Desk.read(tmp_path / "night.sqlite3") as reading:
                 tracemalloc.start()
