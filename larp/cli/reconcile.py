@@ -1,6 +1,5 @@
 """`larp reconcile` and `larp close-night`: the account of the night, then the next game's start."""
 
-import json
 import sys
 from pathlib import Path
 
@@ -56,7 +55,12 @@ def run_reconcile(args) -> int:
     except DeskError as error:
         return failed(args.command, error)
     if args.format == "json":
-        print(json.dumps(done.to_json(), indent=args.indent, ensure_ascii=False))
+        from larp.cli.json_stream import write_json
+        from larp.ledger.bulk import bulk
+
+        with bulk():  # a character's account at a time: the whole never held as one tree or text
+            characters = ((cid, night.to_json) for cid, night in done.characters.items())
+            write_json(sys.stdout, done.to_json(characters=False), args.indent, "characters", characters)
     else:
         text = (as_csv if args.format == "csv" else as_markdown)(done)
         if coming and args.format == "md":

@@ -80,17 +80,19 @@ class Reconciliation:
     damaged: tuple[Damage, ...] = ()
     """Entries whose payload is damaged in the record: left out of the account."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, characters: bool = True) -> dict[str, Any]:
+        """The account as JSON data; with `characters` false, their object is left empty (for a
+        writer that makes each character's as it writes it)."""
         with bulk():
-            return self._json()
+            return self._json(characters)
 
-    def _json(self) -> dict[str, Any]:
+    def _json(self, characters: bool) -> dict[str, Any]:
         data = {
             "chronicle": self.chronicle,
             "night": self.night,
             "stations": list(self.stations),
             "anomalies": [anomaly.to_json() for anomaly in self.anomalies],
-            "characters": {cid: night.to_json() for cid, night in self.characters.items()},
+            "characters": {cid: night.to_json() for cid, night in self.characters.items()} if characters else {},
         }
         if self.differences:
             data["differences"] = [difference.to_json() for difference in self.differences]

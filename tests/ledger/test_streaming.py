@@ -175,3 +175,13 @@ def test_reconciling_four_times_the_night_lets_each_payload_go(tmp_path, monkeyp
                     tracemalloc.stop()
             assert len(account.characters["ruth"].changes) == length - 1
     assert peaks[1] - peaks[0] < (sizes[1] - sizes[0]) / 2
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_reconcile_as_json_written_a_character_at_a_time_is_the_whole_account_byte_for_byte(tmp_path, capsys, indent):
+    with two_stations(tmp_path) as hall:
+        whole = hall.reconcile().to_json()
+    given = ["--indent", str(indent)] if indent is not None else []
+    status, out, _ = larp(capsys, "reconcile", "--format", "json", *given, "--db", tmp_path / "night.sqlite3")
+    assert status == 0 and out == json.dumps(whole, indent=indent, ensure_ascii=False) + "\n"
+    assert len(whole["characters"]) == 4 and out.count('"changes"') == 4
