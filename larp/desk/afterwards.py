@@ -12,7 +12,7 @@ from larp.ledger.bulk import bulk
 from larp.ledger.bundle import write_bundle
 from larp.ledger.bundle_reading import read_bundle
 from larp.ledger.merge import merge_bundle
-from larp.ledger.reconcile import Reconciliation, reconcile
+from larp.ledger.reconcile import Reconciliation, reconcile, reconcile_folded
 from larp.ledger.reported import differences, read_reported
 from larp.ledger.signing import fingerprint, own_key, public_text, signed_lines
 from larp.words import counted
@@ -29,23 +29,31 @@ class Afterwards:
         return done
 
     def reconciler(self, night: int | None = None) -> Callable[[], Reconciliation]:
-        """The night's reconciliation, to make: its entries are read now, on the desk's thread;
-        the making (the whole night folded again, in bulk) may run on any thread, as the station's
-        worker. A desk opened to read (`Desk.read`, a command's) reads them as the making folds
-        them, in the memory of a short night."""
+        """The night's reconciliation, to make: what it needs is taken now, on the desk's thread;
+        the making may run on any thread, as the station's worker. Tonight's, at a desk holding
+        its fold, is made from the fold's own effects (the night is not folded again); a desk
+        opened to read (`Desk.read`, a command's) reads the night as the making folds it, in
+        the memory of a short night; else the night's entries are folded again."""
         row = self._night(night)
+        if row.id == self._fold_night and self._behind is None:  # the desk's own fold: its effects, not folded again
+            self._current()
+            entries, effects, tonight = self._fold.folded()
+
+            def making() -> Reconciliation:
+                return self._found(reconcile_folded(row.chronicle, row.number, entries, effects, tonight))
+
+            return making
         if self.reading:  # a command's one reading: the night read from the record as it is folded
             reversals = {e.reverses: e for e in self.ledger.entries(row, kind=Kind.REVERSAL.value) if e.reverses}
             entries, ordered = self.each_entry(night=night), reversals
         else:
             entries, ordered = self.entries(night=night), None
+        return lambda: self._found(reconcile(row.chronicle, row.number, entries, ordered))
 
-        def making() -> Reconciliation:
-            done = reconcile(row.chronicle, row.number, entries, ordered)
-            self.ledger.found(done.damaged)
-            return done
-
-        return making
+    def _found(self, done: Reconciliation) -> Reconciliation:
+        """The account, its damaged entries kept in the record's (which is then read-only)."""
+        self.ledger.found(done.damaged)
+        return done
 
     def export(self, out: Path, night: int | None = None, station: str | None = None) -> int:
         """Write this station's entries of the night as a bundle; how many entries it holds."""

@@ -12,6 +12,7 @@ import bisect
 from typing import Iterable
 
 from larp.ledger.bulk import bulk
+from larp.ledger.effects import Effect
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.projection import Tonight
 
@@ -26,6 +27,8 @@ class LiveFold:
         self.tonight = Tonight({})
         self.copies: list[tuple[int, Tonight]] = []
         """(entries applied, the fold then), at every EVERY entries."""
+        self.effects: list[list[Effect]] = []
+        """What each entry of `ordered` did, as it was applied (the night's account reads them)."""
         self._rebuild(list(entries))
 
     def add(self, entries: Iterable[Entry]) -> list[Entry]:
@@ -45,6 +48,7 @@ class LiveFold:
             at = bisect.bisect_right(self.keys, entry.order)
             self.keys.insert(at, entry.order)
             self.ordered.insert(at, entry)
+            self.effects.insert(at, [])
             self.ids.add(entry.id)
         if place >= len(self.ordered) - len(new):
             self._apply_from(len(self.ordered) - len(new), self.tonight)
@@ -54,17 +58,23 @@ class LiveFold:
             self._apply_from(count, copy.snapshot())
         return new
 
+    def folded(self) -> tuple[list[Entry], list[list[Effect]], Tonight]:
+        """The entries, their effects and a copy of the fold as they are now: for an account
+        made on another thread while entries keep arriving here."""
+        return list(self.ordered), list(self.effects), self.tonight.snapshot()
+
     def _rebuild(self, entries: list[Entry]) -> None:
         self.ordered = sorted(entries, key=lambda entry: entry.order)
         self.keys = [entry.order for entry in self.ordered]
         self.ids = {entry.id for entry in self.ordered}
+        self.effects = [[] for _ in self.ordered]
         start = Tonight({e.reverses: e for e in self.ordered if e.kind is Kind.REVERSAL and e.reverses})
         self.copies = [(0, start)]
         self._apply_from(0, start.snapshot())
 
     def _apply_from(self, count: int, tonight: Tonight) -> None:
         for index in range(count, len(self.ordered)):
-            tonight.apply(self.ordered[index])
+            self.effects[index] = tonight.apply(self.ordered[index])
             if (index + 1) % EVERY == 0 and index + 1 > self.copies[-1][0]:
                 self.copies.append((index + 1, tonight.snapshot()))
         self.tonight = tonight

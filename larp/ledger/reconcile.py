@@ -115,6 +115,22 @@ def reconcile(chronicle: str, night: int, entries: Iterable[Entry], reversals: d
             shown.append(kept)
             for effect in tonight.apply(entry):
                 changes.setdefault(effect.character, []).append(change_of(effect, kept, tonight))
+    return account(chronicle, night, tonight, shown, changes)
+
+
+def reconcile_folded(chronicle: str, night: int, entries: list[Entry], effects: list[list[Effect]], tonight: Tonight) -> Reconciliation:
+    """The night's account from a fold already made (the station's own, larp.ledger.fold): each
+    entry's effects as the fold found them, the night not folded again. `tonight` is the fold's
+    own copy, which the account may add damage to."""
+    changes: dict[str, list[Change]] = {}
+    with bulk():
+        for entry, found in zip(entries, effects):
+            for effect in found:
+                changes.setdefault(effect.character, []).append(change_of(effect, entry, tonight))
+    return account(chronicle, night, tonight, entries, changes)
+
+
+def account(chronicle: str, night: int, tonight: Tonight, shown: list[Entry], changes: dict[str, list[Change]]) -> Reconciliation:
     characters = {
         cid: CharacterNight(cid, state.name, tonight.starts[cid], tuple(changes.get(cid, ())), state)
         for cid, state in sorted(tonight.characters.items())

@@ -185,3 +185,21 @@ def test_reconcile_as_json_written_a_character_at_a_time_is_the_whole_account_by
     status, out, _ = larp(capsys, "reconcile", "--format", "json", *given, "--db", tmp_path / "night.sqlite3")
     assert status == 0 and out == json.dumps(whole, indent=indent, ensure_ascii=False) + "\n"
     assert len(whole["characters"]) == 4 and out.count('"changes"') == 4
+
+
+def test_the_account_from_the_desks_own_fold_is_the_night_folded_again(tmp_path):
+    """The station's reconciliation is made from its fold's effects (entries arrived out of
+    order from another station, a reversal among them): the same account as the night's entries
+    folded afresh, and as a command reading the record makes it."""
+    from larp.ledger.reconcile import reconcile
+
+    with two_stations(tmp_path) as hall:
+        shove = next(entry for entry in hall.entries() if entry.kind.value == "adjudication" and entry.station == "bar")
+        hall.reverse(shove.id, "the wrong Trait was bid")
+        hall.record(contest("janet", "Tough", "wick", "Quick", ("rock", "scissors")))
+        from_the_fold = hall.reconcile().to_json()
+        again = reconcile(hall.chronicle.id, hall.night_number, hall.entries()).to_json()
+    with Desk.read(tmp_path / "night.sqlite3") as reading:
+        read = reading.reconcile().to_json()
+    assert from_the_fold == again == read
+    assert any(change.get("reversed_by") for night in from_the_fold["characters"].values() for change in night["changes"])
