@@ -72,3 +72,18 @@ async def test_back_on_the_reconciliation_it_stands_as_it_was_unless_the_record_
         await pilot.press("f4")
         assert "Bryn Halvorsen" in await reconciled(pilot)
         assert screen.printout is not made
+
+
+def test_a_page_holds_about_a_hundred_changes_so_a_big_nights_first_page_comes_at_once(desk, monkeypatch):
+    """On a big night each character has tens of changes: a page stops at about CHANGES_PAGE
+    of them (one character's at least), not at twenty characters' thousand."""
+    from larp.station.widgets.reconciliation import Printout
+
+    monkeypatch.setattr("larp.station.widgets.reconciliation.CHANGES_PAGE", 3)
+    for _ in range(2):
+        for cid in CHALLENGERS:
+            desk.record(static_challenge(desk, cid))
+        desk.advance(6)
+    printout = Printout(desk.reconcile(), "Alder Bay")
+    assert [[night.id for night in page] for page in printout.character_pages] == [["aldous"], ["anselm"], ["bryn"], ["cody"], ["dez"]]
+    assert printout.pages == 5 and "4 more characters changed: scroll down" in printout.after(1).plain

@@ -7,6 +7,7 @@ night's thousands of lines never hold the screen still.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from math import ceil
 
 from rich.console import RenderableType
@@ -21,7 +22,10 @@ from larp.sheet import ATTRIBUTES
 ANOMALIES_PAGE = 50
 """The anomalies a page shows: a night of many shows its first at once."""
 CHARACTERS_PAGE = 20
-"""The characters a page shows, once the anomalies are all shown."""
+"""The most characters a page shows, once the anomalies are all shown."""
+CHANGES_PAGE = 100
+"""About the most changes a page shows (always one character's at least): on a big night a
+character has tens of changes, and the first page is laid out at once."""
 
 
 def standing(character: CharacterState | TableState) -> str:
@@ -87,9 +91,23 @@ class Printout:
         """The page where the anomalies end and the characters begin."""
         return max(self.anomaly_pages - 1, 0)
 
+    @cached_property
+    def character_pages(self) -> list[list]:
+        """The characters who changed, page by page."""
+        pages: list[list] = []
+        page: list = []
+        rows = 0
+        for night in self.changed:
+            if page and (len(page) == CHARACTERS_PAGE or rows + len(night.changes) > CHANGES_PAGE):
+                pages.append(page)
+                page, rows = [], 0
+            page.append(night)
+            rows += len(night.changes)
+        return pages + [page] if page else pages
+
     @property
     def pages(self) -> int:
-        return max(1, self.anomaly_pages, self.first_characters_page + ceil(len(self.changed) / CHARACTERS_PAGE))
+        return max(1, self.anomaly_pages, self.first_characters_page + len(self.character_pages))
 
     def page(self, number: int) -> list[RenderableType]:
         parts: list[RenderableType] = []
@@ -100,11 +118,11 @@ class Printout:
                 parts.append(Text("No anomalies: every entry fits the sheets it changed.", style="green"))
         if anomalies:
             parts.append(self.anomalies(anomalies, titled=number == 0))
-        if number >= self.first_characters_page:
-            first = (number - self.first_characters_page) * CHARACTERS_PAGE
-            if not first:
+        index = number - self.first_characters_page
+        if 0 <= index < len(self.character_pages):
+            if not index:
                 parts.append(Text())
-            for night in self.changed[first : first + CHARACTERS_PAGE]:
+            for night in self.character_pages[index]:
                 parts += [Text(night.name, style="bold"), character_changes(night), Text()]
         return parts
 
@@ -114,7 +132,7 @@ class Printout:
         anomalies = len(self.reconciliation.anomalies) - pages * ANOMALIES_PAGE
         if anomalies > 0:
             return Text(f"{anomalies} more {'anomaly' if anomalies == 1 else 'anomalies'}: scroll down", style="dim")
-        characters = len(self.changed) - (pages - self.first_characters_page) * CHARACTERS_PAGE
+        characters = sum(len(page) for page in self.character_pages[max(pages - self.first_characters_page, 0) :])
         if characters > 0:
             return Text(f"{characters} more characters changed: scroll down", style="dim")
         quiet = [night.name for night in self.reconciliation.characters.values() if not night.changes]
