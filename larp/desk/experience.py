@@ -117,7 +117,7 @@ class Experiencing:
         line = self._line("spent", price, purchase.said)
         summary = f"{sheet.display_name} buys {purchase.said} for {points(price)} experience"
         if not self.night_open_here:
-            return self.amend(after.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary)
+            return self.amend(after.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary, experience=line)
         payload = {"sheet": after.model_dump(mode="json"), "experience": line}
         return self._write(Kind.CHANGED, summary, [sheet.id], payload)
 
@@ -166,7 +166,7 @@ class Experiencing:
         verb = {"earned": "earns", "spent": "spends"}.get(line["type"], line["type"])
         summary = f"{sheet.display_name} {verb} {points(line['change'])} experience: {line['reason']}"
         if not self.night_open_here:
-            return self.amend(sheet.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary)
+            return self.amend(sheet.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary, experience=line)
         return self._write(Kind.EXPERIENCE, summary, [sheet.id], {"character": sheet.id, "line": line})
 
     def _check_award(self, sheet: Sheet, given: float, game: dict[str, float], override: Override | None) -> None:
