@@ -9,8 +9,9 @@ the sheet it starts with, its experience one line longer; nothing opens a night.
 
 from dataclasses import dataclass
 
+from larp.desk.core import recorded
 from larp.desk.errors import DeskError, Translated
-from larp.ledger import Entry, Kind
+from larp.ledger import Entry, Kind, Tonight
 from larp.ledger.season import experience_after
 from larp.rules.experience import (
     ExperienceError,
@@ -25,11 +26,17 @@ from larp.rules.experience import (
     points,
     running,
 )
-from larp.sheet import Sheet
+from larp.sheet import Sheet, SheetError
+from larp.sheet.ids import known_id
 from larp.sheet.experience import ExperienceEntry
 from larp.sheet.experience_rules import ExperienceRules
 
+SHEET_KINDS = (Kind.OPENED, Kind.ADDED, Kind.CHANGED, Kind.EXPERIENCE, Kind.REVERSAL, Kind.CARRIED)
+"""The entries that shape a sheet (or undo or carry one that does); challenges and rolls never do."""
+SHEET_KIND_NAMES = {kind.value for kind in SHEET_KINDS}
+
 refused = Translated(ExperienceError, lambda error: DeskError(str(error)))
+refused_id = Translated(SheetError, lambda error: DeskError(str(error)))
 """The rules' refusal of an experience line, as the desk's."""
 
 
@@ -145,11 +152,38 @@ class Experiencing:
 
     def experience_log(self, character_id: str | None = None) -> list[ExperienceLog]:
         """Per character (one, or all by name): her totals and her lines with running totals."""
-        if character_id is not None:
-            sheets = [self._standing_sheet(character_id)]
+        if self._open_here_unfolded():
+            standing = self._sheets_tonight()
         else:
-            sheets = sorted((state.sheet for state in self.states().values()), key=lambda s: s.display_name.casefold())
+            standing = {cid: state.sheet for cid, state in self.starting().items()}
+        if character_id is not None:
+            with refused_id:
+                character_id = known_id(character_id, list(standing))
+            sheets = [standing[character_id]]
+        else:
+            sheets = sorted(standing.values(), key=lambda s: s.display_name.casefold())
         return [ExperienceLog(sheet, running(sheet.experience.history)) for sheet in sheets]
+
+    def _open_here_unfolded(self) -> bool:
+        """`night_open_here` read from this station's opening and close alone, the night not folded."""
+        if self.night_row is None:
+            return False
+        with recorded:
+            row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
+            if row is None or row.archived_at is not None:
+                return False
+            return bool(self.ledger.rows(row, station=self.station, kind=Kind.OPENED.value)) and not self.ledger.rows(
+                row, station=self.station, kind=Kind.CLOSED.value
+            )
+
+    def _sheets_tonight(self) -> dict[str, Sheet]:
+        """Every sheet as it stands tonight, folded from the entries that shape a sheet alone: the
+        log of a night of 10,000 challenges reads its experience lines, not its challenges."""
+        with recorded:
+            row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
+            entries = [entry for kind in SHEET_KINDS for entry in self.ledger.entries(row, kind=kind.value)]
+        carried = [entry for entry in entries if entry.kind is not Kind.CARRIED or entry.payload["kind"] in SHEET_KIND_NAMES]
+        return {cid: state.sheet for cid, state in Tonight.of(carried).characters.items()}
 
     # The parts.
 

@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -62,7 +63,8 @@ def carried_record(folder: Path) -> Path:
 
 
 def made_record(folder: Path) -> Path:
-    """A record of one night holding 500 × 20 experience entries (written in memory, merged in)."""
+    """A record of one night holding 500 × 20 experience entries (written in memory at the hall,
+    merged in at the bar, where the night is open)."""
     with Desk.open(":memory:", big_chronicle(), station="hall", narrator="Ann") as desk:
         for line in range(LINES):
             for cid in sorted(desk.chronicle.characters):
@@ -75,6 +77,7 @@ def made_record(folder: Path) -> Path:
     db = folder / "season.sqlite3"
     with contextlib.redirect_stdout(io.StringIO()):
         assert larp(["merge", str(bundle), "--db", str(db)]) == 0
+    Desk.open(db, big_chronicle(), station="bar", narrator="Bo").close()  # the night open here: the log folds it
     return db
 
 
@@ -93,10 +96,18 @@ def time_log(db: Path, *options: str) -> float:
     return took
 
 
+PROCESS_CPU: list[float] = []
+"""The processor time of each `larp xp log` run as a fresh process (start-up and imports included)."""
+
+
 def process_log(db: Path, env: dict[str, str]) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "larp", "xp", "log", "--db", str(db)], env=env, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    took = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    PROCESS_CPU.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return took
 
 
 def door_scans(folder: Path, env: dict[str, str]) -> list[float]:
@@ -123,22 +134,26 @@ def main() -> int:
         os.environ["LARP_HOME"] = env["LARP_HOME"]
         carried = carried_record(folder)
         kept = [time_log(carried) for _ in range(RUNS)]
+        fresh = statistics.median(process_log(carried, env) for _ in range(3))
         print(
             f"larp xp log, {CHARACTERS} characters × {LINES} lines carried from earlier games: median "
-            f"{statistics.median(kept):.3f} s (processor {statistics.median(CPU):.3f} s), as a fresh process {statistics.median(process_log(carried, env) for _ in range(3)):.3f} s"
+            f"{statistics.median(kept):.3f} s (processor {statistics.median(CPU):.3f} s), as a fresh process {fresh:.3f} s "
+            f"(processor {statistics.median(PROCESS_CPU):.3f} s; budget {LOG_BUDGET} s)"
         )
         db = made_record(folder)
         CPU.clear()
         texts = [time_log(db) for _ in range(RUNS)]
         jsons = [time_log_json(db) for _ in range(RUNS)]
+        PROCESS_CPU.clear()
         processes = [process_log(db, env) for _ in range(3)]
         print(
             f"larp xp log, {CHARACTERS} characters × {LINES} entries written in one night: text median {statistics.median(texts):.3f} s (processor {statistics.median(CPU):.3f} s), "
             f"json median {statistics.median(jsons):.3f} s, as a fresh process {statistics.median(processes):.3f} s "
-            f"(budget {LOG_BUDGET} s)"
+            f"(processor {statistics.median(PROCESS_CPU):.3f} s; budget {LOG_BUDGET} s)"
         )
         scans = door_scans(folder, env)
         print(f"check-in scan to PRESENT on screen ({len(scans)} scans): {milliseconds(scans)} (budget {KEY_BUDGET_MS:.0f} ms)")
+        print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     within = statistics.median(kept) <= LOG_BUDGET and statistics.median(texts) <= LOG_BUDGET and statistics.median(scans) * 1000 <= KEY_BUDGET_MS
     return 0 if within else 1
 
