@@ -5,7 +5,8 @@ Run on demand from the repository: `python tests/bench/bench_season.py`. Budgets
   this process, the record already made; and as a fresh process, for the figure). Two records:
   the lines carried on the sheets from earlier games (as close-night leaves them), and the
   10,000 lines written as entries of one night (the worst case: the whole night is folded);
-- a card scanned at the door (F10) to "PRESENT" drawn on the terminal: at most 50 ms (median).
+- a card scanned at the door (F10) to "PRESENT" drawn on the terminal: at most 50 ms (median), on
+  the demo chronicle and on a chronicle of 500 characters.
 """
 
 import contextlib
@@ -110,14 +111,23 @@ def process_log(db: Path, env: dict[str, str]) -> float:
     return took
 
 
-def door_scans(folder: Path, env: dict[str, str]) -> list[float]:
-    """Seconds from the Enter that ends a scan at the door to "PRESENT" drawn."""
-    chronicle = load_chronicle(CARDS)
-    payloads = [issued_payload(current_card(chronicle, cid)).encode() for cid in chronicle.characters]
+DOOR_SCANS = 40
+"""Cards scanned at the door of the 500-character chronicle."""
+
+
+def door_scans(folder: Path, env: dict[str, str], chronicle: Chronicle | None = None) -> list[float]:
+    """Seconds from the Enter that ends a scan at the door to "PRESENT" drawn: the demo
+    chronicle's 16 cards, or the first cards of `chronicle` (its record made in `folder`)."""
+    if chronicle is None:
+        chronicle, title = load_chronicle(CARDS), b"Ashes of Alder Bay"
+    else:
+        Desk.open(folder / "night.sqlite3", chronicle, station="Bench", narrator="Bench").close()
+        title = chronicle.name.encode()
+    payloads = [issued_payload(current_card(chronicle, cid)).encode() for cid in sorted(chronicle.characters)[:DOOR_SCANS]]
     terminal = Terminal(station(folder), env)
     times = []
     try:
-        terminal.wait_for(b"Ashes of Alder Bay")
+        terminal.wait_for(title)
         terminal.press(F10, b"in for night")
         for payload in payloads:
             terminal.settle(payload, pause=0.1)
@@ -152,9 +162,12 @@ def main() -> int:
             f"(processor {statistics.median(PROCESS_CPU):.3f} s; budget {LOG_BUDGET} s)"
         )
         scans = door_scans(folder, env)
-        print(f"check-in scan to PRESENT on screen ({len(scans)} scans): {milliseconds(scans)} (budget {KEY_BUDGET_MS:.0f} ms)")
+        print(f"check-in scan to PRESENT on screen, demo chronicle ({len(scans)} scans): {milliseconds(scans)} (budget {KEY_BUDGET_MS:.0f} ms)")
+        (folder / "big").mkdir()
+        big = door_scans(folder / "big", env, big_chronicle())
+        print(f"check-in scan to PRESENT on screen, {CHARACTERS} characters ({len(big)} scans): {milliseconds(big)} (budget {KEY_BUDGET_MS:.0f} ms)")
         print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    within = statistics.median(kept) <= LOG_BUDGET and statistics.median(texts) <= LOG_BUDGET and statistics.median(scans) * 1000 <= KEY_BUDGET_MS
+    within = statistics.median(kept) <= LOG_BUDGET and statistics.median(texts) <= LOG_BUDGET and max(statistics.median(scans), statistics.median(big)) * 1000 <= KEY_BUDGET_MS
     return 0 if within else 1
 
 
