@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError, Translated
 from larp.ledger import Entry, Kind, Tonight
-from larp.ledger.season import experience_after
+from larp.ledger.bulk import bulk
+from larp.ledger.season import experience_after, experienced_together
 from larp.rules.experience import (
     ExperienceError,
     Override,
@@ -183,7 +184,7 @@ class Experiencing:
             row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
             entries = [entry for kind in SHEET_KINDS for entry in self.ledger.entries(row, kind=kind.value)]
         carried = [entry for entry in entries if entry.kind is not Kind.CARRIED or entry.payload["kind"] in SHEET_KIND_NAMES]
-        return {cid: state.sheet for cid, state in Tonight.of(carried).characters.items()}
+        return sheets_folded(carried)
 
     # The parts.
 
@@ -247,3 +248,21 @@ class Experiencing:
     def _attendance_reason(self, night: int) -> str:
         return f"attended night {night} of {self.chronicle.name}"
 
+
+def sheets_folded(entries: list[Entry]) -> dict[str, Sheet]:
+    """Each sheet after the entries, as `Tonight` folds them; the experience lines between two
+    other entries folded together per character (a night of 10,000 lines reads in a blink)."""
+    with bulk():
+        ordered = sorted(entries, key=lambda entry: entry.order)
+        tonight = Tonight({entry.reverses: entry for entry in ordered if entry.kind is Kind.REVERSAL and entry.reverses})
+        waiting: dict[str, list[dict]] = {}
+        for entry in ordered:
+            if entry.kind is Kind.EXPERIENCE and entry.id not in tonight.reversals:
+                waiting.setdefault(entry.payload["character"], []).append(entry.payload["line"])
+                continue
+            if waiting:
+                experienced_together(tonight, waiting)
+                waiting = {}
+            tonight.apply(entry)
+        experienced_together(tonight, waiting)
+    return {cid: state.sheet for cid, state in tonight.characters.items()}
