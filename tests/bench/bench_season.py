@@ -167,7 +167,7 @@ def main() -> int:
         big = door_scans(folder / "big", env, big_chronicle())
         print(f"check-in scan to PRESENT on screen, {CHARACTERS} characters ({len(big)} scans): {milliseconds(big)} (budget {KEY_BUDGET_MS:.0f} ms)")
         print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    within = statistics.median(kept) <= LOG_BUDGET and statistics.median(texts) <= LOG_BUDGET and max(statistics.median(scans), statistics.median(big)) * 1000 <= KEY_BUDGET_MS
+    within = max(statistics.median(kept), statistics.median(texts), statistics.median(PROCESS_CPU)) <= LOG_BUDGET and max(statistics.median(scans), statistics.median(big)) * 1000 <= KEY_BUDGET_MS
     return 0 if within else 1
 
 
