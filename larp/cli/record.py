@@ -54,8 +54,10 @@ def run(args) -> int:
 
 def known_characters(args) -> set[str]:
     """The characters a transcript may name without giving their sheets: those of the record's
-    latest night, and of the chronicle folder a night would open from. Read only: nothing written."""
+    latest night, and of the chronicle folder a night would open from. Read only: nothing written,
+    and the night not folded (the desk that records folds it, once)."""
     from larp.desk import Desk, DeskError
+    from larp.ledger import LedgerError
     from larp.sheet import SheetError, load_chronicle
 
     known: set[str] = set()
@@ -66,10 +68,10 @@ def known_characters(args) -> set[str]:
             pass  # the folder's own mistake is said when the night opens from it
     try:
         with Desk.read(args.db) as desk:
-            if desk.night_number:
-                known |= set(desk.night().characters)
-    except DeskError:
-        pass  # no record yet: only the folder's characters
+            if desk.night_row is not None:
+                known |= desk.ledger.known(desk.night_row)[0]
+    except (DeskError, LedgerError):
+        pass  # no record yet (or one that can't be read, said when the desk opens it): only the folder's characters
     return known
 
 

@@ -96,12 +96,10 @@ def written(desk, args):
 def run_log(args) -> int:
     from larp.desk import Desk, DeskError
     from larp.sheet import SheetError
-    from larp.sheet.ids import known_id
 
     try:
         with Desk.read(args.db) as desk:
-            character = args.character and known_id(args.character, list(desk.states()))
-            logs = desk.experience_log(character)
+            logs = desk.experience_log(args.character)
     except (DeskError, SheetError) as error:
         return failed("xp log", error)
     if args.format == "json":

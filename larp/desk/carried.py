@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from larp.ledger import Entry, Kind, Ledger, NightRow, starting_data
+from larp.ledger.season import experience_after
 from larp.sheet import ANY_SHEET, Chronicle
 from larp.sheet.differences import said
 
@@ -67,8 +68,22 @@ def carried_starts(ledger: Ledger, night: NightRow | None, chronicle: Chronicle)
     starts = ledger.starting_states(night) or base
     for entry in sorted(ledger.entries(night, kind=Kind.BETWEEN.value), key=lambda entry: entry.order):
         data = entry.payload["character"]
-        starts[data["sheet"]["id"]] = data
+        cid = data["sheet"]["id"]
+        starts[cid] = with_line(starts.get(cid), data, entry.payload.get("experience"))
     return dict(sorted(starts.items()))
+
+
+def with_line(known: dict | None, data: dict, line: dict | None) -> dict:
+    """A between-games experience line on her state as the record carries it now, whatever reached
+    the record since its station wrote it: an award at one station and a purchase at another both
+    stand. A purchase brings its sheet (what it bought); an award or a spend only its line."""
+    if known is None or line is None:
+        return data
+    old, new = ANY_SHEET.validate_python(known["sheet"]), ANY_SHEET.validate_python(data["sheet"])
+    bought = line["type"] == "spent" and old.model_copy(update={"experience": new.experience}) != new
+    base, sheet = (data, new) if bought else (known, old)
+    merged = sheet.model_copy(update={"experience": experience_after(old.experience, line)})
+    return {**base, "sheet": merged.model_dump(mode="json")}
 
 
 def changed_start(known: dict | None, sheet) -> dict:

@@ -9,9 +9,11 @@ the sheet it starts with, its experience one line longer; nothing opens a night.
 
 from dataclasses import dataclass
 
+from larp.desk.core import recorded
 from larp.desk.errors import DeskError, Translated
-from larp.ledger import Entry, Kind
-from larp.ledger.season import experience_after
+from larp.ledger import Entry, Kind, Tonight
+from larp.ledger.bulk import bulk
+from larp.ledger.season import experience_after, experienced_together
 from larp.rules.experience import (
     ExperienceError,
     Override,
@@ -25,11 +27,17 @@ from larp.rules.experience import (
     points,
     running,
 )
-from larp.sheet import Sheet
+from larp.sheet import Sheet, SheetError
+from larp.sheet.ids import known_id
 from larp.sheet.experience import ExperienceEntry
 from larp.sheet.experience_rules import ExperienceRules
 
+SHEET_KINDS = (Kind.OPENED, Kind.ADDED, Kind.CHANGED, Kind.EXPERIENCE, Kind.REVERSAL, Kind.CARRIED)
+"""The entries that shape a sheet (or undo or carry one that does); challenges and rolls never do."""
+SHEET_KIND_NAMES = {kind.value for kind in SHEET_KINDS}
+
 refused = Translated(ExperienceError, lambda error: DeskError(str(error)))
+refused_id = Translated(SheetError, lambda error: DeskError(str(error)))
 """The rules' refusal of an experience line, as the desk's."""
 
 
@@ -117,7 +125,7 @@ class Experiencing:
         line = self._line("spent", price, purchase.said)
         summary = f"{sheet.display_name} buys {purchase.said} for {points(price)} experience"
         if not self.night_open_here:
-            return self.amend(after.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary)
+            return self.amend(after.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary, experience=line)
         payload = {"sheet": after.model_dump(mode="json"), "experience": line}
         return self._write(Kind.CHANGED, summary, [sheet.id], payload)
 
@@ -145,11 +153,47 @@ class Experiencing:
 
     def experience_log(self, character_id: str | None = None) -> list[ExperienceLog]:
         """Per character (one, or all by name): her totals and her lines with running totals."""
-        if character_id is not None:
-            sheets = [self._standing_sheet(character_id)]
+        if self._open_here_unfolded() or (self.reading and self._under_way_unfolded()):
+            standing = self._sheets_tonight()
         else:
-            sheets = sorted((state.sheet for state in self.states().values()), key=lambda s: s.display_name.casefold())
+            standing = {cid: state.sheet for cid, state in self.starting().items()}
+        if character_id is not None:
+            with refused_id:
+                character_id = known_id(character_id, list(standing))
+            sheets = [standing[character_id]]
+        else:
+            sheets = sorted(standing.values(), key=lambda s: s.display_name.casefold())
         return [ExperienceLog(sheet, running(sheet.experience.history)) for sheet in sheets]
+
+    def _open_here_unfolded(self) -> bool:
+        """`night_open_here` read from this station's opening and close alone, the night not folded."""
+        if self.night_row is None:
+            return False
+        with recorded:
+            row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
+            if row is None or row.archived_at is not None:
+                return False
+            return bool(self.ledger.rows(row, station=self.station, kind=Kind.OPENED.value)) and not self.ledger.rows(
+                row, station=self.station, kind=Kind.CLOSED.value
+            )
+
+    def _under_way_unfolded(self) -> bool:
+        """A night some station opened and the event has not closed (a record that merged the
+        stations' bundles reads it as it stands), the night not folded."""
+        if self.night_row is None:
+            return False
+        with recorded:
+            row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
+            return row is not None and row.archived_at is None and bool(self.ledger.rows(row, kind=Kind.OPENED.value))
+
+    def _sheets_tonight(self) -> dict[str, Sheet]:
+        """Every sheet as it stands tonight, folded from the entries that shape a sheet alone: the
+        log of a night of 10,000 challenges reads its experience lines, not its challenges."""
+        with recorded:
+            row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
+            entries = [entry for kind in SHEET_KINDS for entry in self.ledger.entries(row, kind=kind.value)]
+        carried = [entry for entry in entries if entry.kind is not Kind.CARRIED or entry.payload["kind"] in SHEET_KIND_NAMES]
+        return sheets_folded(carried)
 
     # The parts.
 
@@ -166,7 +210,7 @@ class Experiencing:
         verb = {"earned": "earns", "spent": "spends"}.get(line["type"], line["type"])
         summary = f"{sheet.display_name} {verb} {points(line['change'])} experience: {line['reason']}"
         if not self.night_open_here:
-            return self.amend(sheet.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary)
+            return self.amend(sheet.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary, experience=line)
         return self._write(Kind.EXPERIENCE, summary, [sheet.id], {"character": sheet.id, "line": line})
 
     def _check_award(self, sheet: Sheet, given: float, game: dict[str, float], override: Override | None) -> None:
@@ -213,3 +257,21 @@ class Experiencing:
     def _attendance_reason(self, night: int) -> str:
         return f"attended night {night} of {self.chronicle.name}"
 
+
+def sheets_folded(entries: list[Entry]) -> dict[str, Sheet]:
+    """Each sheet after the entries, as `Tonight` folds them; the experience lines between two
+    other entries folded together per character (a night of 10,000 lines reads in a blink)."""
+    with bulk():
+        ordered = sorted(entries, key=lambda entry: entry.order)
+        tonight = Tonight({entry.reverses: entry for entry in ordered if entry.kind is Kind.REVERSAL and entry.reverses})
+        waiting: dict[str, list[dict]] = {}
+        for entry in ordered:
+            if entry.kind is Kind.EXPERIENCE and entry.id not in tonight.reversals:
+                waiting.setdefault(entry.payload["character"], []).append(entry.payload["line"])
+                continue
+            if waiting:
+                experienced_together(tonight, waiting)
+                waiting = {}
+            tonight.apply(entry)
+        experienced_together(tonight, waiting)
+    return {cid: state.sheet for cid, state in tonight.characters.items()}

@@ -179,9 +179,10 @@ class BetweenGames:
 
     # Changes between games.
 
-    def amend(self, sheet: Sheet, why: str, file: str = "") -> Entry:
+    def amend(self, sheet: Sheet, why: str, file: str = "", experience: dict | None = None) -> Entry:
         """A character's sheet for the next game (new, changed, retired), recorded while no night is
-        open here: a between-games entry saying who, when and why."""
+        open here: a between-games entry saying who, when and why (and an experience line it adds,
+        kept apart so that lines written at two stations both stand)."""
         carried = self.carried()
         known = carried.get(sheet.id)
         if known is not None and starting_state(known).sheet == sheet:
@@ -190,9 +191,9 @@ class BetweenGames:
             with recorded:
                 if seen_prints(self.ledger, self.chronicle.id) is None:
                     remember_seen(self.ledger, load_folder(self.from_folder))  # the folder as it was is taken
-        return self._between(changed_start(known, sheet), why, file)
+        return self._between(changed_start(known, sheet), why, file, experience)
 
-    def _between(self, start: dict, why: str, file: str = "") -> Entry:
+    def _between(self, start: dict, why: str, file: str = "", experience: dict | None = None) -> Entry:
         if self.night_open_here:
             raise DeskError(f"night {self.night_number} is open at station {self.station}: change the sheet in the night")
         row = self._next_row(create=True)
@@ -207,7 +208,8 @@ class BetweenGames:
         known = self.carried().get(sheet.id)
         what = "joins the chronicle" if known is None else said(starting_state(known).sheet, sheet)
         summary = f"{sheet.display_name} before night {row.number}: {what}" + (f"; {why}" if why not in what else "")
-        entry = self._entry(Kind.BETWEEN, summary, [sheet.id], {"character": start, "why": why, "file": file}, game_time=0.0, night=row.number)
+        payload = {"character": start, "why": why, "file": file} | ({} if experience is None else {"experience": experience})
+        entry = self._entry(Kind.BETWEEN, summary, [sheet.id], payload, game_time=0.0, night=row.number)
         with recorded:
             written = self.ledger.append(row, entry)
         self.refold_later()

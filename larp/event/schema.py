@@ -76,7 +76,8 @@ BEGIN
     END IF;
     RETURN NEW;
 END $$;
-CREATE OR REPLACE TRIGGER larp_revoked_stations_add_nothing BEFORE INSERT ON larp_entries
+DROP TRIGGER IF EXISTS larp_revoked_stations_add_nothing ON larp_entries;
+CREATE TRIGGER larp_revoked_stations_add_nothing BEFORE INSERT ON larp_entries
 FOR EACH ROW EXECUTE FUNCTION larp_refuse_revoked();
 CREATE OR REPLACE FUNCTION larp_station_seen(station TEXT) RETURNS VOID
 LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$

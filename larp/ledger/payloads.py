@@ -78,6 +78,9 @@ class BetweenGames(Payload):
     why: str
     file: str = ""
     """The chronicle folder's file the change came from, if it came from one."""
+    experience: XpLine | None = None
+    """An experience line it adds (an award, a spend, a purchase): kept apart, so that lines
+    written at two stations both stand."""
 
 
 class SpentPoints(Payload):

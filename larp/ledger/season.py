@@ -11,7 +11,7 @@ from typing import Any
 
 from larp.ledger.effects import Effect
 from larp.ledger.entry import Entry
-from larp.rules.experience import with_entry
+from larp.rules.experience import Totals, with_entry
 from larp.sheet.experience import Experience, ExperienceEntry
 
 
@@ -23,6 +23,25 @@ def history_line(line: dict[str, Any]) -> ExperienceEntry:
 
 def experience_after(experience: Experience, line: dict[str, Any]) -> Experience:
     return with_entry(experience, history_line(line))
+
+
+def lines_after(experience: Experience, lines: list[dict[str, Any]]) -> Experience:
+    """Many lines at once: what `experience_after` one line at a time gives, built once."""
+    entries = [history_line(line) for line in lines]
+    totals = Totals(experience.earned, experience.unspent)
+    for entry in entries:
+        totals = totals.after(entry)
+    return Experience.model_construct(earned=totals.earned, unspent=totals.unspent, history=[*experience.history, *entries])
+
+
+def experienced_together(tonight, lines: dict[str, list[dict[str, Any]]]) -> None:
+    """Experience entries in a run, per character, folded together (no other entry among them
+    concerns her): her sheet as folding them one by one leaves it, her state replaced once."""
+    for cid, said in lines.items():
+        state = tonight.characters.get(cid)
+        if state is not None:
+            sheet = state.sheet.model_copy(update={"experience": lines_after(state.sheet.experience, said)})
+            tonight.characters[cid] = replace(state, sheet=sheet)
 
 
 def experienced(tonight, entry: Entry) -> list[Effect]:

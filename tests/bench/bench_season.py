@@ -5,13 +5,15 @@ Run on demand from the repository: `python tests/bench/bench_season.py`. Budgets
   this process, the record already made; and as a fresh process, for the figure). Two records:
   the lines carried on the sheets from earlier games (as close-night leaves them), and the
   10,000 lines written as entries of one night (the worst case: the whole night is folded);
-- a card scanned at the door (F10) to "PRESENT" drawn on the terminal: at most 50 ms (median).
+- a card scanned at the door (F10) to "PRESENT" drawn on the terminal: at most 50 ms (median), on
+  the demo chronicle and on a chronicle of 500 characters.
 """
 
 import contextlib
 import io
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -62,7 +64,8 @@ def carried_record(folder: Path) -> Path:
 
 
 def made_record(folder: Path) -> Path:
-    """A record of one night holding 500 × 20 experience entries (written in memory, merged in)."""
+    """A record of one night holding 500 × 20 experience entries (written in memory at the hall,
+    merged in at the bar, where the night is open)."""
     with Desk.open(":memory:", big_chronicle(), station="hall", narrator="Ann") as desk:
         for line in range(LINES):
             for cid in sorted(desk.chronicle.characters):
@@ -75,6 +78,7 @@ def made_record(folder: Path) -> Path:
     db = folder / "season.sqlite3"
     with contextlib.redirect_stdout(io.StringIO()):
         assert larp(["merge", str(bundle), "--db", str(db)]) == 0
+    Desk.open(db, big_chronicle(), station="bar", narrator="Bo").close()  # the night open here: the log folds it
     return db
 
 
@@ -93,20 +97,37 @@ def time_log(db: Path, *options: str) -> float:
     return took
 
 
+PROCESS_CPU: list[float] = []
+"""The processor time of each `larp xp log` run as a fresh process (start-up and imports included)."""
+
+
 def process_log(db: Path, env: dict[str, str]) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "larp", "xp", "log", "--db", str(db)], env=env, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    took = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    PROCESS_CPU.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return took
 
 
-def door_scans(folder: Path, env: dict[str, str]) -> list[float]:
-    """Seconds from the Enter that ends a scan at the door to "PRESENT" drawn."""
-    chronicle = load_chronicle(CARDS)
-    payloads = [issued_payload(current_card(chronicle, cid)).encode() for cid in chronicle.characters]
+DOOR_SCANS = 40
+"""Cards scanned at the door of the 500-character chronicle."""
+
+
+def door_scans(folder: Path, env: dict[str, str], chronicle: Chronicle | None = None) -> list[float]:
+    """Seconds from the Enter that ends a scan at the door to "PRESENT" drawn: the demo
+    chronicle's 16 cards, or the first cards of `chronicle` (its record made in `folder`)."""
+    if chronicle is None:
+        chronicle, title = load_chronicle(CARDS), b"Ashes of Alder Bay"
+    else:
+        Desk.open(folder / "night.sqlite3", chronicle, station="Bench", narrator="Bench").close()
+        title = chronicle.name.encode()
+    payloads = [issued_payload(current_card(chronicle, cid)).encode() for cid in sorted(chronicle.characters)[:DOOR_SCANS]]
     terminal = Terminal(station(folder), env)
     times = []
     try:
-        terminal.wait_for(b"Ashes of Alder Bay")
+        terminal.wait_for(title)
         terminal.press(F10, b"in for night")
         for payload in payloads:
             terminal.settle(payload, pause=0.1)
@@ -123,23 +144,30 @@ def main() -> int:
         os.environ["LARP_HOME"] = env["LARP_HOME"]
         carried = carried_record(folder)
         kept = [time_log(carried) for _ in range(RUNS)]
+        fresh = statistics.median(process_log(carried, env) for _ in range(3))
         print(
             f"larp xp log, {CHARACTERS} characters × {LINES} lines carried from earlier games: median "
-            f"{statistics.median(kept):.3f} s (processor {statistics.median(CPU):.3f} s), as a fresh process {statistics.median(process_log(carried, env) for _ in range(3)):.3f} s"
+            f"{statistics.median(kept):.3f} s (processor {statistics.median(CPU):.3f} s), as a fresh process {fresh:.3f} s "
+            f"(processor {statistics.median(PROCESS_CPU):.3f} s; budget {LOG_BUDGET} s)"
         )
         db = made_record(folder)
         CPU.clear()
         texts = [time_log(db) for _ in range(RUNS)]
         jsons = [time_log_json(db) for _ in range(RUNS)]
+        PROCESS_CPU.clear()
         processes = [process_log(db, env) for _ in range(3)]
         print(
             f"larp xp log, {CHARACTERS} characters × {LINES} entries written in one night: text median {statistics.median(texts):.3f} s (processor {statistics.median(CPU):.3f} s), "
             f"json median {statistics.median(jsons):.3f} s, as a fresh process {statistics.median(processes):.3f} s "
-            f"(budget {LOG_BUDGET} s)"
+            f"(processor {statistics.median(PROCESS_CPU):.3f} s; budget {LOG_BUDGET} s)"
         )
         scans = door_scans(folder, env)
-        print(f"check-in scan to PRESENT on screen ({len(scans)} scans): {milliseconds(scans)} (budget {KEY_BUDGET_MS:.0f} ms)")
-    within = statistics.median(kept) <= LOG_BUDGET and statistics.median(texts) <= LOG_BUDGET and statistics.median(scans) * 1000 <= KEY_BUDGET_MS
+        print(f"check-in scan to PRESENT on screen, demo chronicle ({len(scans)} scans): {milliseconds(scans)} (budget {KEY_BUDGET_MS:.0f} ms)")
+        (folder / "big").mkdir()
+        big = door_scans(folder / "big", env, big_chronicle())
+        print(f"check-in scan to PRESENT on screen, {CHARACTERS} characters ({len(big)} scans): {milliseconds(big)} (budget {KEY_BUDGET_MS:.0f} ms)")
+        print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    within = max(statistics.median(kept), statistics.median(texts), statistics.median(PROCESS_CPU)) <= LOG_BUDGET and max(statistics.median(scans), statistics.median(big)) * 1000 <= KEY_BUDGET_MS
     return 0 if within else 1
 
 

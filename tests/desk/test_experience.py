@@ -7,7 +7,7 @@ import pytest
 from larp.desk import Desk, DeskError
 from larp.desk.experience import override_of
 from larp.rules.experience import check_totals, replayed
-from tests.ledger.helpers import WallClock, open_desk, write_chronicle
+from tests.ledger.helpers import WallClock, contest, open_desk, write_chronicle
 
 
 @pytest.fixture
@@ -156,3 +156,25 @@ def test_lines_from_two_stations_merge_and_a_purchase_keeps_the_other_station_s_
         check_totals(cody.experience, "Cody")
     hall.close()
     bar.close()
+
+
+def test_the_log_read_from_the_sheet_entries_alone_equals_the_whole_night_folded(tmp_path):
+    """`larp xp log` folds only the entries that shape a sheet: through challenges, a purchase, a
+    reversed award and a sheet change, each history is the one the whole night gives."""
+    desk = open_desk(tmp_path, now=WallClock())
+    desk.record(contest("cody", "Brawny", "wick", "Quick", ("rock", "scissors")))
+    desk.award("janet", 3, "the docks")
+    desk.buy("janet", "Willpower")
+    wrong = desk.award("cody", 2, "the wrong character")
+    desk.record(contest("janet", "Quick", "cody", "Tough", ("paper", "rock")))
+    desk.reverse(wrong.id, "meant Wick")
+    desk.award("wick", 2, "the docks")
+    desk.close()
+    with Desk.read(tmp_path / "night.sqlite3") as reader:
+        logged = {log.sheet.id: log.sheet for log in reader.experience_log()}
+        assert logged == {cid: state.sheet for cid, state in reader.states().items()}
+        assert [line.reason for line in logged["janet"].experience.history] == ["the docks", "Willpower"]
+        assert logged["cody"].experience.history == []
+        assert [log.sheet.id for log in reader.experience_log("wick")] == ["wick"]
+        with pytest.raises(DeskError, match="did you mean wick"):
+            reader.experience_log("wic")
