@@ -132,7 +132,7 @@ def push(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) -> int
                 hub.execute("SELECT pg_advisory_xact_lock(%s)", (ARRIVAL_LOCK,))
                 added = hub.execute(
                     "INSERT INTO larp_entries (chronicle, night, id, station, seq, line, signature) "
-                    "SELECT * FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[], %s::int[], %s::text[], %s::text[]) "
+                    "SELECT * FROM unnest(%b::text[], %b::int[], %b::text[], %b::text[], %b::int[], %b::text[], %b::text[]) "
                     "ON CONFLICT (id) DO NOTHING",
                     columns,
                 ).rowcount
