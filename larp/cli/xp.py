@@ -12,7 +12,7 @@ Exit 1 when the desk refuses (a cap, no debt, nothing to buy off …), with noth
 import json
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, failed, tell_damage
 
 
 def register(subparsers) -> None:
@@ -100,6 +100,7 @@ def run_log(args) -> int:
     try:
         with Desk.read(args.db) as desk:
             logs = desk.experience_log(args.character)
+            tell_damage("xp log", desk)
     except (DeskError, SheetError) as error:
         return failed("xp log", error)
     if args.format == "json":

@@ -13,6 +13,7 @@ from larp.desk.core import recorded
 from larp.desk.errors import DeskError, Translated
 from larp.ledger import Entry, Kind, Tonight
 from larp.ledger.bulk import bulk
+from larp.ledger.rows import Damage
 from larp.ledger.season import experience_after, experienced_together
 from larp.rules.experience import (
     ExperienceError,
@@ -153,7 +154,7 @@ class Experiencing:
 
     def experience_log(self, character_id: str | None = None) -> list[ExperienceLog]:
         """Per character (one, or all by name): her totals and her lines with running totals."""
-        if self._open_here_unfolded() or (self.reading and self._under_way_unfolded()):
+        if self._open_unfolded(here=True) or (self.reading and self._open_unfolded(here=False)):
             standing = self._sheets_tonight()
         else:
             standing = {cid: state.sheet for cid, state in self.starting().items()}
@@ -165,26 +166,19 @@ class Experiencing:
             sheets = sorted(standing.values(), key=lambda s: s.display_name.casefold())
         return [ExperienceLog(sheet, running(sheet.experience.history)) for sheet in sheets]
 
-    def _open_here_unfolded(self) -> bool:
-        """`night_open_here` read from this station's opening and close alone, the night not folded."""
+    def _open_unfolded(self, here: bool) -> bool:
+        """Whether the night is open, read from its openings and closes alone (the night not
+        folded): `here`, opened at this station and not closed there (`night_open_here`); else
+        opened at any station, and not closed for the event (a record that merged the stations'
+        bundles reads the night as it stands)."""
         if self.night_row is None:
             return False
+        station = self.station if here else None
         with recorded:
             row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
-            if row is None or row.archived_at is not None:
+            if row is None or row.archived_at is not None or not self.ledger.rows(row, station=station, kind=Kind.OPENED.value):
                 return False
-            return bool(self.ledger.rows(row, station=self.station, kind=Kind.OPENED.value)) and not self.ledger.rows(
-                row, station=self.station, kind=Kind.CLOSED.value
-            )
-
-    def _under_way_unfolded(self) -> bool:
-        """A night some station opened and the event has not closed (a record that merged the
-        stations' bundles reads it as it stands), the night not folded."""
-        if self.night_row is None:
-            return False
-        with recorded:
-            row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
-            return row is not None and row.archived_at is None and bool(self.ledger.rows(row, kind=Kind.OPENED.value))
+            return not here or not self.ledger.rows(row, station=station, kind=Kind.CLOSED.value)
 
     def _sheets_tonight(self) -> dict[str, Sheet]:
         """Every sheet as it stands tonight, folded from the entries that shape a sheet alone: the
@@ -192,8 +186,10 @@ class Experiencing:
         with recorded:
             row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
             entries = [entry for kind in SHEET_KINDS for entry in self.ledger.entries(row, kind=kind.value)]
-        carried = [entry for entry in entries if entry.kind is not Kind.CARRIED or entry.payload["kind"] in SHEET_KIND_NAMES]
-        return sheets_folded(carried)
+        carried = [entry for entry in entries if entry.kind is not Kind.CARRIED or entry.payload.get("kind") in SHEET_KIND_NAMES]
+        sheets, damaged = sheets_folded(carried)
+        self.ledger.found(damaged)
+        return sheets
 
     # The parts.
 
@@ -258,20 +254,22 @@ class Experiencing:
         return f"attended night {night} of {self.chronicle.name}"
 
 
-def sheets_folded(entries: list[Entry]) -> dict[str, Sheet]:
-    """Each sheet after the entries, as `Tonight` folds them; the experience lines between two
-    other entries folded together per character (a night of 10,000 lines reads in a blink)."""
+def sheets_folded(entries: list[Entry]) -> tuple[dict[str, Sheet], list[Damage]]:
+    """Each sheet after the entries, as `Tonight` folds them, and the entries it found damaged;
+    the experience lines between two other entries folded together per character (a night of
+    10,000 lines reads in a blink)."""
     with bulk():
         ordered = sorted(entries, key=lambda entry: entry.order)
         tonight = Tonight({entry.reverses: entry for entry in ordered if entry.kind is Kind.REVERSAL and entry.reverses})
-        waiting: dict[str, list[dict]] = {}
+        waiting: dict[str, list[Entry]] = {}
         for entry in ordered:
-            if entry.kind is Kind.EXPERIENCE and entry.id not in tonight.reversals:
-                waiting.setdefault(entry.payload["character"], []).append(entry.payload["line"])
+            character = entry.payload.get("character") if entry.kind is Kind.EXPERIENCE else None
+            if isinstance(character, str) and entry.id not in tonight.reversals:
+                waiting.setdefault(character, []).append(entry)
                 continue
             if waiting:
                 experienced_together(tonight, waiting)
                 waiting = {}
             tonight.apply(entry)
         experienced_together(tonight, waiting)
-    return {cid: state.sheet for cid, state in tonight.characters.items()}
+    return {cid: state.sheet for cid, state in tonight.characters.items()}, tonight.damaged

@@ -11,6 +11,7 @@ from typing import Any
 
 from larp.ledger.effects import Effect
 from larp.ledger.entry import Entry
+from larp.ledger.rows import PAYLOAD_TRIPS
 from larp.rules.experience import Totals, with_entry
 from larp.sheet.experience import Experience, ExperienceEntry
 
@@ -34,14 +35,21 @@ def lines_after(experience: Experience, lines: list[dict[str, Any]]) -> Experien
     return Experience.model_construct(earned=totals.earned, unspent=totals.unspent, history=[*experience.history, *entries])
 
 
-def experienced_together(tonight, lines: dict[str, list[dict[str, Any]]]) -> None:
+def experienced_together(tonight, runs: dict[str, list[Entry]]) -> None:
     """Experience entries in a run, per character, folded together (no other entry among them
-    concerns her): her sheet as folding them one by one leaves it, her state replaced once."""
-    for cid, said in lines.items():
+    concerns her): her sheet as folding them one by one leaves it, her state replaced once. A
+    run holding a damaged line is folded one by one instead, so that the fold names the entry."""
+    for cid, entries in runs.items():
         state = tonight.characters.get(cid)
-        if state is not None:
-            sheet = state.sheet.model_copy(update={"experience": lines_after(state.sheet.experience, said)})
-            tonight.characters[cid] = replace(state, sheet=sheet)
+        if state is None:
+            continue
+        try:
+            experience = lines_after(state.sheet.experience, [entry.payload["line"] for entry in entries])
+        except PAYLOAD_TRIPS:
+            for entry in entries:
+                tonight.apply(entry)
+            continue
+        tonight.characters[cid] = replace(state, sheet=state.sheet.model_copy(update={"experience": experience}))
 
 
 def experienced(tonight, entry: Entry) -> list[Effect]:

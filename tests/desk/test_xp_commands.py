@@ -107,3 +107,23 @@ def test_the_log_of_a_record_that_merged_a_stations_night_shows_that_nights_expe
     assert larp(capsys, "merge", tmp_path / "hall.jsonl", *merged)[0] == 0
     status, out, _ = larp(capsys, "xp", "log", "--character", "janet", *merged)
     assert status == 0 and out.splitlines()[0] == "Janet Reyes (janet): earned 3, unspent 3"
+
+
+def test_the_log_names_a_damaged_experience_line_and_shows_the_rest(tmp_path, capsys):
+    """The experience lines of a night are folded together per character: a damaged one among
+    them is folded alone, named, and left out; the others stand."""
+    import sqlite3
+
+    where, _ = opened(tmp_path)
+    db = ("--db", tmp_path / "n.sqlite3")
+    assert larp(capsys, "xp", "award", "janet", "3", "--reason", "a scene", *where)[0] == 0
+    assert larp(capsys, "xp", "award", "janet", "2", "--reason", "another", *db)[0] == 0
+    with sqlite3.connect(tmp_path / "n.sqlite3") as connection:
+        connection.execute("DROP TRIGGER entries_are_never_edited")
+        seq, entry_id, line = connection.execute("SELECT seq, id, line FROM entries WHERE kind = 'experience' ORDER BY seq").fetchone()
+        data = json.loads(line)
+        data["payload"]["line"] = {"type": "earned", "change": "x"}
+        connection.execute("UPDATE entries SET line = ? WHERE seq = ?", (json.dumps(data), seq))
+    status, out, err = larp(capsys, "xp", "log", "--character", "janet", *db)
+    assert status == 0 and out.splitlines()[0] == "Janet Reyes (janet): earned 2, unspent 2"
+    assert f"entry {entry_id[:8]} of station hall is damaged: payload.line" in err and "larp doctor" in err
