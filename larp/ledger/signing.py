@@ -255,9 +255,8 @@ def trust_event_keys(ledger: Ledger, registered: list[tuple[str, str, bool]]) ->
                 f"record trusted ({fingerprint(known[0])}, from {'a bundle' if known[1] == BUNDLE else 'the event'}): "
                 "two stations go by that name; nothing was pulled"
             )
-        vouched = REVOKED if revoked else EVENT
-        if known is None or (known[1] != SELF and known[1] != vouched and known[1] != REVOKED):
-            fresh.append((station, key, vouched))
+        if known is None or known[1] == BUNDLE or (known[1] == EVENT and revoked):  # a revocation is never undone
+            fresh.append((station, key, REVOKED if revoked else EVENT))
     if fresh:
         with ledger.writing("the keys of the event's stations") as db:
             db.executemany("INSERT OR REPLACE INTO station_keys (station, public_key, vouched) VALUES (?, ?, ?)", fresh)
