@@ -96,6 +96,8 @@ def run_roll(args) -> int:
 def ask_for_rerolls(desk, prepared, typed: list[int]) -> list[int] | None:
     """The typed dice, with the rerolls the players still owe asked for at a terminal; None
     (and a message) when more are owed and nobody is there to ask."""
+    from larp.desk import DeskError, read_faces
+
     while (owed := desk.dice_needed(prepared, typed)) > 0:
         why = f"{owed} more {'die' if owed == 1 else 'dice'} to roll ({desk.why_more(prepared, typed)})"
         if not sys.stdin.isatty():

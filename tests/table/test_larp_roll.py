@@ -64,3 +64,15 @@ def test_d_larp_roll_does_not_load_the_station(tmp_path):
     )
     err = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr
     assert "textual" not in {name.split(".")[0] for name in err.split()}
+
+
+def test_d_larp_roll_rerolls_owed_at_a_terminal_are_asked_for_and_a_bad_face_asked_again(capsys, monkeypatch):
+    """D-NEW-1: at a terminal the rerolls owed are asked for; a face that is no face of a d10
+    is said and asked for again, never a traceback."""
+    answers = iter(["11", "6"])
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    code, out, err = roll(capsys, "Dexterity + Athletics", "--character", "louis", "--chronicle", str(STORYTELLING), "--dice", "10 8 3 1 7")
+    assert code == 0, err
+    assert "“11” is not a face of a d10" in err
+    assert [line.split()[0] for line in out.splitlines()[2:8]] == ["10", "8", "3", "1", "7", "6"]
