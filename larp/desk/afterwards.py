@@ -7,7 +7,7 @@ from typing import Callable
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
 from larp.ledger import Entry, Kind, next_starting_data
-from larp.ledger.ending import CARRIABLE, carried_payload, closes, late_entries, read_marks
+from larp.ledger.ending import CARRIABLE, carried_payload, closes, late_entries
 from larp.ledger.bulk import bulk
 from larp.ledger.bundle import write_bundle
 from larp.ledger.bundle_reading import read_bundle
@@ -35,8 +35,7 @@ class Afterwards:
         opened to read (`Desk.read`, a command's) reads the night as the making folds it, in
         the memory of a short night; else the night's entries are folded again."""
         row = self._night(night)
-        if row.id == self._fold_night and self._behind is None:  # the desk's own fold: its effects, not folded again
-            self._current()
+        if self._holds_whole(row):  # the desk's own fold: its effects, not folded again
             entries, effects, tonight = self._fold.folded()
 
             def making() -> Reconciliation:
@@ -99,27 +98,26 @@ class Afterwards:
         row = self._night(None)
         if row.archived_at is not None:
             raise DeskError(f"night {row.number} is archived already")
-        entries = self.entries()  # the desk's fold is of these: each character's end, as reconciled
-        refresh = self._willpower_refresh(entries)
+        refresh = self._willpower_refresh()
         with bulk():
             following = {cid: next_starting_data(end, refresh) for cid, end in sorted(self.tonight.characters.items())}
         written = []
         if self.opened_here and not self.closed:
             written.append(self._entry(Kind.CLOSED, f"Night {row.number} closes at station {self.station}", (), {}))
         summary = f"Night {row.number} closes for the event at station {self.station}: night {row.number + 1} starts from it"
-        payload = {"next": row.number + 1, "refresh": refresh, "read": read_marks(entries), "characters": list(following.values())}
+        payload = {"next": row.number + 1, "refresh": refresh, "read": self.ledger.marks(row), "characters": list(following.values())}
         written.append(self._entry(Kind.ENDED, f"{summary} ({counted(len(following), 'character')})", (), payload))
         with recorded:
             self.night_row = self.ledger.end_night(row, written)
         self.refold_later()
         return following
 
-    def _willpower_refresh(self, entries: list[Entry]) -> str:
+    def _willpower_refresh(self) -> str:
         """The chronicle's `willpower_refresh`: as the chronicle given says, else as the night's
         first opening does (without rebuilding every sheet the record holds)."""
         if self._chronicle is not None:
             return self._chronicle.willpower_refresh
-        opening = next((entry for entry in entries if entry.kind is Kind.OPENED), None)
+        opening = next(iter(self.entries(kind=Kind.OPENED.value)), None)
         return opening.payload["chronicle"].get("willpower_refresh", "full") if opening else "full"
 
     def closed_by(self) -> Entry | None:

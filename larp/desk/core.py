@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator, Self
 
-from larp.desk.errors import DeskError, NightClosedBetweenGames, Translated
+from larp.desk.errors import DeskError, NightClosedBetweenGames
 from larp.controls import without_controls
 from larp.desk.lookup import find, in_roster
 from larp.desk.presence import Presence, stations_present
@@ -16,8 +16,9 @@ from larp.desk.opening import (
     open_night_of,
 )
 from larp.home import default_db
-from larp.ledger import Entry, GameClock, Kind, Ledger, LedgerError, NightRow, Tonight
-from larp.ledger.exchange import HUB_SETTING, entries_after
+from larp.ledger import Entry, GameClock, Kind, Ledger, NightRow, Tonight
+from larp.desk.folding import Folding, recorded
+from larp.ledger.exchange import HUB_SETTING
 from larp.ledger.fold import LiveFold
 from larp.ledger.write_behind import WriteBehind
 from larp.rules import CharacterState, Night
@@ -32,10 +33,6 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-recorded = Translated(LedgerError, lambda error: DeskError(str(error)))
-"""The ledger's errors, as the desk's."""
-
-
 def narrator_name(text: str) -> str:
     """A Narrator's name as the record keeps it: one line, no control characters, not too long."""
     name = " ".join(without_controls(text).split())
@@ -46,7 +43,7 @@ def narrator_name(text: str) -> str:
     return name
 
 
-class DeskCore:
+class DeskCore(Folding):
     """The record, the chronicle, the station and its Narrator, and the night folded from the record."""
 
     def __init__(self, ledger: Ledger, chronicle: Chronicle | None, station: str, narrator: str, now: Now) -> None:
@@ -78,6 +75,8 @@ class DeskCore:
         """The event's hub this record joined (`larp join`): the game clock is the event's."""
         self.reading = False
         """Opened to read the record (`Desk.read`): no night is this station's own."""
+        self.resumes = True
+        """The night may be folded on from the fold the record keeps (larp.ledger.kept_fold)."""
 
     # Opening and closing.
 
@@ -187,9 +186,13 @@ class DeskCore:
             )
 
     def close(self) -> None:
-        """Let go of the record (the night stays open: see `close_night`), and of the hub."""
+        """Let go of the record (the night stays open: see `close_night`), and of the hub; the
+        night's fold kept in the record for the next command (`keep_fold`)."""
         self.stop_live()
-        self.ledger.close()
+        try:
+            self.keep_fold()
+        finally:
+            self.ledger.close()
 
     def __enter__(self) -> Self:
         return self
@@ -231,39 +234,6 @@ class DeskCore:
         return None if self.night_row is None else self.night_row.number
 
     # Reading the record.
-
-    def reload(self) -> None:
-        """Fold in what the record received since (another program wrote to it, a station's
-        entries arrived); the whole night again when the desk moved to another night."""
-        with recorded:
-            self._version = self.ledger.changed_elsewhere()
-            if self.night_row is None:
-                return
-            self.night_row = self.ledger.night(self.night_row.chronicle, self.night_row.number)
-            if self._fold_night != self.night_row.id:
-                self._fold, self._read_upto, self._fold_night = LiveFold(), 0, self.night_row.id
-            self._read_upto, arrived = entries_after(self.ledger, self.night_row, self._read_upto, self._fold.ids)
-        self._fold.add(arrived)
-        self.tonight = self._fold.tonight
-        self.ledger.found(self.tonight.damaged)
-        self.revision += 1
-        entries = self._fold.ordered
-        self.clock = GameClock.of(entries, None if self.hub else self.station)
-        mine = {e.kind for e in entries if e.station == self.station}
-        self.opened_here = Kind.OPENED in mine
-        self.closed = Kind.CLOSED in mine
-
-    def refold_later(self) -> None:
-        """The desk's view is out of date: it is folded again from the record when next needed."""
-        self._version = None
-
-    def _current(self) -> None:
-        if self._behind is not None:
-            return  # the record changes under the desk's own writer only
-        with recorded:
-            changed = self.ledger.changed_elsewhere() != self._version
-        if changed:
-            self.reload()
 
     def night(self) -> Night:
         """Tonight for the rules engine, its clock at the current game time."""
@@ -319,8 +289,7 @@ class DeskCore:
         """The night's entries in the merged order (game time, then wall time). Tonight's are
         the desk's own fold, once it has one, already read and in order: not read again."""
         row = self._night(night)
-        if row.id == self._fold_night and self._behind is None:
-            self._current()
+        if self._holds_whole(row):
             return [
                 entry
                 for entry in self._fold.ordered

@@ -22,14 +22,6 @@ CARRIABLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL
 and carried into another night whole."""
 
 
-def read_marks(entries: Iterable[Entry]) -> dict[str, int]:
-    """Per station, the number of its last entry among `entries`: what a close read."""
-    marks: dict[str, int] = {}
-    for entry in entries:
-        marks[entry.station] = max(marks.get(entry.station, 0), entry.seq)
-    return dict(sorted(marks.items()))
-
-
 def closes(entries: Iterable[Entry]) -> list[Entry]:
     """The night's closes, the one that stands first."""
     return sorted((e for e in entries if e.kind is Kind.ENDED), key=lambda e: (e.wall_time, e.station, e.seq))

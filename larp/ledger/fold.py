@@ -6,6 +6,10 @@ would cost more and more as the night grows. `LiveFold` keeps a copy of the fold
 `EVERY` entries; an entry that arrives out of order is folded from the last copy before
 its place, an entry that comes last is simply applied. A reversal folds the night afresh
 (what it reverses is skipped from the start).
+
+A fold `resumed` from the record's kept fold (larp.ledger.kept_fold) holds only the entries
+after it: one that would go before them, or a reversal, raises `FoldBehind`, and the night is
+folded whole.
 """
 
 import bisect
@@ -17,6 +21,11 @@ from larp.ledger.entry import Entry, Kind
 from larp.ledger.projection import Tonight
 
 EVERY = 64
+TELLING_CLOCK = (Kind.OPENED, Kind.CLOCK)
+
+
+class FoldBehind(Exception):
+    """An entry arrived that a resumed fold can't take: fold the night whole."""
 
 
 class LiveFold:
@@ -29,7 +38,37 @@ class LiveFold:
         """(entries applied, the fold then), at every EVERY entries."""
         self.effects: list[list[Effect]] = []
         """What each entry of `ordered` did, as it was applied (the night's account reads them)."""
+        self.told: list[Entry] = []
+        """The openings and clock entries, in the merged order: what the game clocks are told by."""
+        self.written: dict[str, set[Kind]] = {}
+        """Per station, the kinds of entry it wrote."""
+        self.before: tuple | None = None
+        """Resumed: where the kept fold's last entry stands; `ordered` holds only those after it."""
+        self.kept = 0
+        """Resumed: how many entries the kept fold holds."""
         self._rebuild(list(entries))
+
+    def kept_state(self) -> tuple[Tonight, list[Entry], dict[str, set[Kind]]]:
+        """What a fold resumed from this one starts with (larp.ledger.kept_fold)."""
+        return self.tonight, self.told, self.written
+
+    @classmethod
+    def resumed(cls, state: tuple[Tonight, list[Entry], dict[str, set[Kind]]], count: int) -> "LiveFold":
+        """The fold going on from a kept one of `count` entries (its `kept_state`)."""
+        fold = cls()
+        tonight, fold.told, fold.written = state
+        fold.tonight, fold.copies, fold.kept = tonight, [(0, tonight.snapshot())], count
+        fold.before = tonight.last or ()
+        return fold
+
+    @property
+    def whole(self) -> bool:
+        """Every entry of the night is in `ordered` (not resumed from a kept fold)."""
+        return self.before is None
+
+    @property
+    def count(self) -> int:
+        return self.kept + len(self.ordered)
 
     def add(self, entries: Iterable[Entry]) -> list[Entry]:
         """Fold in the entries not folded yet; those that were new."""
@@ -40,6 +79,8 @@ class LiveFold:
         new = [entry for entry in entries if entry.id not in self.ids]
         if not new:
             return new
+        if not self.whole and any(entry.kind is Kind.REVERSAL or entry.order < self.before for entry in new):
+            raise FoldBehind()
         if any(entry.kind is Kind.REVERSAL for entry in new):
             self._rebuild(self.ordered + new)
             return new
@@ -50,6 +91,7 @@ class LiveFold:
             self.ordered.insert(at, entry)
             self.effects.insert(at, [])
             self.ids.add(entry.id)
+            self._note(entry)
         if place >= len(self.ordered) - len(new):
             self._apply_from(len(self.ordered) - len(new), self.tonight)
         else:
@@ -68,9 +110,17 @@ class LiveFold:
         self.keys = [entry.order for entry in self.ordered]
         self.ids = {entry.id for entry in self.ordered}
         self.effects = [[] for _ in self.ordered]
+        self.told, self.written = [], {}
+        for entry in self.ordered:
+            self._note(entry)
         start = Tonight({e.reverses: e for e in self.ordered if e.kind is Kind.REVERSAL and e.reverses})
         self.copies = [(0, start)]
         self._apply_from(0, start.snapshot())
+
+    def _note(self, entry: Entry) -> None:
+        self.written.setdefault(entry.station, set()).add(entry.kind)
+        if entry.kind in TELLING_CLOCK:
+            bisect.insort(self.told, entry, key=lambda told: told.order)
 
     def _apply_from(self, count: int, tonight: Tonight) -> None:
         for index in range(count, len(self.ordered)):

@@ -56,9 +56,24 @@ MIGRATIONS: tuple[str, ...] = (
         signature TEXT NOT NULL
     );
     """,
+    """
+    CREATE INDEX entries_by_kind ON entries (night, kind);
+    CREATE TABLE folds (
+        night INTEGER PRIMARY KEY REFERENCES nights (id),
+        upto INTEGER NOT NULL,
+        count INTEGER NOT NULL,
+        stamp TEXT NOT NULL,
+        seal BLOB NOT NULL,
+        state BLOB NOT NULL
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)
+READABLE_FROM = 2
+"""A record that can't be written (a read-only folder) is read as it is from this version on:
+the versions after it add only an index and the kept folds (larp.ledger.kept_fold), which make
+reading faster, not possible."""
 
 
 def migrate(db: sqlite3.Connection, where: str) -> None:

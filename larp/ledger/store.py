@@ -19,7 +19,7 @@ from larp.ledger.errors import LedgerError
 from larp.ledger.failures import explain, is_read_only, make_folder, read_only_options
 from larp.ledger.night_ends import ENDED, NightEnds
 from larp.ledger.rows import Damage, entry_of_row
-from larp.ledger.schema import LATEST, migrate
+from larp.ledger.schema import LATEST, READABLE_FROM, migrate
 
 MEMORY = ":memory:"
 SHORTEST_ID_PREFIX = 4
@@ -89,9 +89,10 @@ class Ledger(NightEnds):
                 self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = FULL")
             self.db.execute("PRAGMA foreign_keys = ON")
-            if self.read_only and version < LATEST:
+            if self.read_only and version < READABLE_FROM:
                 raise LedgerError(f"{self.where} is read-only and older than this larp: it can't be brought up to date")
-            migrate(self.db, self.where)
+            if not self.read_only or version > LATEST:
+                migrate(self.db, self.where)
             self.check()
 
     def check(self) -> None:
@@ -217,6 +218,12 @@ class Ledger(NightEnds):
             return self.db.execute(
                 "SELECT COALESCE(MAX(station_seq), 0) FROM entries WHERE night = ? AND station = ?", (night.id, station)
             ).fetchone()[0]
+
+    def marks(self, night: NightRow) -> dict[str, int]:
+        """Per station, the number of its latest entry in the night: what a close of it read."""
+        with self.failures("read"):
+            rows = self.db.execute("SELECT station, MAX(station_seq) FROM entries WHERE night = ? GROUP BY station ORDER BY station", (night.id,))
+            return dict(rows.fetchall())
 
     def entries(self, night: NightRow, **only: str | None) -> list[Entry]:
         """The night's readable entries in the order this record received them (`only` as for

@@ -53,7 +53,7 @@ class Opening:
             db=self.db, chronicle=self.chronicle, station=self.station, narrator=self.narrator, hub=self.hub, folder_edits=self.folder_edits
         )
         try:
-            desk.reload()
+            desk.fold_whole()  # the station's log and reconciliation read every entry from its fold
         except BaseException:
             desk.close()
             raise
