@@ -39,7 +39,7 @@ def register(subparsers) -> None:
 @collector_paused
 def run_reconcile(args) -> int:
     from larp.desk import Desk, DeskError
-    from larp.ledger.report import as_csv, as_markdown
+    from larp.ledger.report import csv_lines, markdown_lines
 
     try:
         with Desk.read(args.db) as desk:
@@ -62,10 +62,11 @@ def run_reconcile(args) -> int:
             characters = ((cid, night.to_json) for cid, night in done.characters.items())
             write_json(sys.stdout, done.to_json(characters=False), args.indent, "characters", characters)
     else:
-        text = (as_csv if args.format == "csv" else as_markdown)(done)
+        lines = (csv_lines if args.format == "csv" else markdown_lines)(done)
         if coming and args.format == "md":
-            text = text.replace(": reconciliation\n", ": before it opens, each character as she will start it\n", 1)
-        print(text, end="")
+            title = next(lines)
+            sys.stdout.write(title.replace(": reconciliation\n", ": before it opens, each character as she will start it\n", 1))
+        sys.stdout.writelines(lines)
     return 0
 
 

@@ -2,6 +2,7 @@
 
 import csv
 import io
+from typing import Iterator
 
 from larp.ledger.reconcile import Change, Reconciliation
 from larp.rules import CharacterState, game_time
@@ -45,38 +46,54 @@ def change_line(change: Change) -> str:
 
 
 def as_markdown(reconciliation: Reconciliation) -> str:
+    return "".join(markdown_lines(reconciliation))
+
+
+def markdown_lines(reconciliation: Reconciliation) -> Iterator[str]:
+    """The account as Markdown, a line at a time (each with its newline): a long night's is
+    written as it is made, never held whole."""
     r = reconciliation
-    lines = [f"# Night {r.night} of {r.chronicle_name or r.chronicle}: reconciliation", "", f"Stations: {', '.join(r.stations) or 'none'}", ""]
-    lines += ["## Anomalies", ""]
-    lines += [
-        f"- **{a.kind}** {a.message} [{a.entry.short_id}, station {a.entry.station}, {game_time(a.entry.game_time)}]"
-        for a in r.anomalies
-    ] or ["None."]
+    yield from (f"{line}\n" for line in (f"# Night {r.night} of {r.chronicle_name or r.chronicle}: reconciliation", "", f"Stations: {', '.join(r.stations) or 'none'}", ""))
+    yield "## Anomalies\n\n"
+    for a in r.anomalies:
+        yield f"- **{a.kind}** {a.message} [{a.entry.short_id}, station {a.entry.station}, {game_time(a.entry.game_time)}]\n"
+    if not r.anomalies:
+        yield "None.\n"
     if r.differences:
-        lines += ["", "## Differences with the paper sheets", ""]
-        lines += [f"- {difference}" for difference in r.differences]
+        yield "\n## Differences with the paper sheets\n\n"
+        yield from (f"- {difference}\n" for difference in r.differences)
     for cid, night in r.characters.items():
-        lines += ["", f"## {night.name} ({cid}){standing(night.end)}", "", f"- Start: {describe(night.start)}"]
-        lines += [f"- {change_line(change)}" for change in night.changes]
-        lines.append(f"- End: {describe(night.end)}")
-    return "\n".join(lines) + "\n"
+        yield f"\n## {night.name} ({cid}){standing(night.end)}\n\n- Start: {describe(night.start)}\n"
+        yield from (f"- {change_line(change)}\n" for change in night.changes)
+        yield f"- End: {describe(night.end)}\n"
 
 
 def as_csv(reconciliation: Reconciliation) -> str:
-    """One row per line of the account: character, row (anomaly, difference, start, change, end), …"""
+    return "".join(csv_lines(reconciliation))
+
+
+def csv_lines(reconciliation: Reconciliation) -> Iterator[str]:
+    """One row per line of the account: character, row (anomaly, difference, start, change, end), …;
+    a row at a time."""
     out = io.StringIO()
     rows = csv.writer(out, lineterminator="\n")
-    rows.writerow(["character", "row", "entry", "station", "narrator", "game_time", "summary"])
+
+    def row(*cells) -> str:
+        out.seek(0)
+        out.truncate()
+        rows.writerow(cells)
+        return out.getvalue()
+
+    yield row("character", "row", "entry", "station", "narrator", "game_time", "summary")
     for a in reconciliation.anomalies:
         e = a.entry
-        rows.writerow([a.character, f"anomaly:{a.kind}", e.id, e.station, e.narrator, game_time(e.game_time), a.message])
+        yield row(a.character, f"anomaly:{a.kind}", e.id, e.station, e.narrator, game_time(e.game_time), a.message)
     for d in reconciliation.differences:
-        rows.writerow([d.character, "difference", "", "", "", "", str(d)])
+        yield row(d.character, "difference", "", "", "", "", str(d))
     for cid, night in reconciliation.characters.items():
-        rows.writerow([cid, "start", "", "", "", "", describe(night.start)])
+        yield row(cid, "start", "", "", "", "", describe(night.start))
         for change in night.changes:
             e = change.entry
             summary = e.summary + (f" (reversed by {change.reversed_by})" if change.reversed_by else "")
-            rows.writerow([cid, "change", e.id, e.station, e.narrator, game_time(e.game_time), summary])
-        rows.writerow([cid, "end", "", "", "", "", describe(night.end)])
-    return out.getvalue()
+            yield row(cid, "change", e.id, e.station, e.narrator, game_time(e.game_time), summary)
+        yield row(cid, "end", "", "", "", "", describe(night.end))
