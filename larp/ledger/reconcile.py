@@ -4,8 +4,9 @@ Anomalies come first: what two stations ruling on the same sheet, or a reversal
 after the fact, left for the Narrators to settle.
 """
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Iterable
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
 
 from larp.ledger.bulk import bulk
 from larp.ledger.effects import Anomaly, Effect
@@ -22,7 +23,7 @@ class Change:
     """One entry's part in a character's night."""
 
     entry: Entry
-    delta: dict[str, Any]
+    delta: Mapping[str, Any]
     """What the entry did to her, as applied (nothing, for a reversed entry)."""
     reversed_by: str | None = None
     undone: dict[str, Any] = field(default_factory=dict)
@@ -111,7 +112,7 @@ def reconcile(chronicle: str, night: int, entries: Iterable[Entry], reversals: d
     changes: dict[str, list[Change]] = {}
     with bulk():
         for entry in entries:
-            kept = entry if entry.kind in READ_AFTER else replace(entry, payload={})
+            kept = entry if entry.kind in READ_AFTER else entry.without_payload()
             shown.append(kept)
             for effect in tonight.apply(entry):
                 changes.setdefault(effect.character, []).append(change_of(effect, kept, tonight))
@@ -146,6 +147,9 @@ def account(chronicle: str, night: int, tonight: Tonight, shown: list[Entry], ch
     )
 
 
+NOTHING: Mapping[str, Any] = MappingProxyType({})
+"""What most entries did to one of the characters they name (the winner of a challenge): one
+for them all, on a night of tens of thousands of changes."""
 READ_AFTER = (Kind.OPENED, Kind.ENDED, Kind.REVERSAL)
 """The kinds whose payload the account reads once the night is folded (the chronicle's name,
 the close's reading of each station, a reversal's reason): the others' are let go."""
@@ -154,7 +158,7 @@ the close's reading of each station, a reversal's reason): the others' are let g
 def change_of(effect: Effect, shown: Entry, tonight: Tonight) -> Change:
     """An entry's part in a character's night, as the account shows it."""
     if not effect.reversed_by:
-        return Change(shown, effect.delta)
+        return Change(shown, effect.delta or NOTHING)
     reversal = tonight.reversals[effect.entry.id]
     try:
         recorded = as_recorded(effect.entry, effect.character)

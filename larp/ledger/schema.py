@@ -58,6 +58,13 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     """
     CREATE INDEX entries_by_kind ON entries (night, kind);
+    CREATE INDEX entries_in_merged_order ON entries (
+        night,
+        CASE WHEN json_valid(line) THEN json_extract(line, '$.game_time') END,
+        CASE WHEN json_valid(line) THEN json_extract(line, '$.wall_time') END,
+        station,
+        station_seq
+    );
     CREATE TABLE folds (
         night INTEGER PRIMARY KEY REFERENCES nights (id),
         upto INTEGER NOT NULL,
@@ -72,8 +79,9 @@ MIGRATIONS: tuple[str, ...] = (
 LATEST = len(MIGRATIONS)
 READABLE_FROM = 2
 """A record that can't be written (a read-only folder) is read as it is from this version on:
-the versions after it add only an index and the kept folds (larp.ledger.kept_fold), which make
-reading faster, not possible."""
+the versions after it add only indexes (the night's entries by kind, and in the merged order,
+which `larp.ledger.store.MERGED_ORDER` must name expression for expression) and the kept folds
+(larp.ledger.kept_fold): they make reading faster, not possible."""
 
 
 def migrate(db: sqlite3.Connection, where: str) -> None:

@@ -27,7 +27,8 @@ MERGED_ORDER = (
     " ORDER BY CASE WHEN json_valid(line) THEN json_extract(line, '$.game_time') END,"
     " CASE WHEN json_valid(line) THEN json_extract(line, '$.wall_time') END, station, station_seq"
 )
-"""`Entry.order`, as the record sorts its lines."""
+"""`Entry.order`, as the record sorts its lines: read along the index `entries_in_merged_order`
+(larp.ledger.schema), which names these very expressions, so the night is never sorted."""
 READ_BATCH = 500
 """Lines read from the record at a time when a night is read entry by entry."""
 

@@ -203,3 +203,12 @@ def test_the_account_from_the_desks_own_fold_is_the_night_folded_again(tmp_path)
         read = reading.reconcile().to_json()
     assert from_the_fold == again == read
     assert any(change.get("reversed_by") for night in from_the_fold["characters"].values() for change in night["changes"])
+
+
+def test_the_night_is_read_in_the_merged_order_along_its_index_never_sorted(tmp_path):
+    """`MERGED_ORDER` names the expressions of the index `entries_in_merged_order`: the record
+    walks the index, and a long night's log or account starts without sorting it first."""
+    with two_stations(tmp_path) as hall:
+        query, params = hall.ledger._selecting(hall.night_row)
+        plan = " ".join(row[3] for row in hall.ledger.db.execute("EXPLAIN QUERY PLAN " + query + store.MERGED_ORDER, params))
+    assert "entries_in_merged_order" in plan and "ORDER BY" not in plan
