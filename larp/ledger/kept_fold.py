@@ -14,6 +14,10 @@ always, and nothing is said (it is a cache; the entries are the record):
 - it was made by this very code (`stamp`: larp's modules that fold, their sizes and times);
 - the night still holds as many entries up to `upto` as were folded (entries are never deleted);
 - nothing that arrived since sorts before its last entry, or reverses one (`LiveFold.resumed`).
+
+A command resumed from a kept fold does not read the entries before it again: one damaged since
+(by hand, as the record refuses to change an entry) is found by what reads the whole night
+(`larp log`, `reconcile`, `export`, `doctor`, the station), and the record is then read-only.
 """
 
 import functools
@@ -122,7 +126,7 @@ def kept(db: sqlite3.Connection, night: NightRow) -> KeptFold | None:
         if held != count:
             return None
         tonight, told, written = pickle.loads(zlib.decompress(state))
-    except (sqlite3.Error, zlib.error, pickle.UnpicklingError, AttributeError, ImportError, EOFError, TypeError, ValueError):
+    except (sqlite3.Error, OSError, zlib.error, pickle.UnpicklingError, AttributeError, ImportError, EOFError, TypeError, ValueError, KeyError, IndexError, RecursionError):
         return None  # a cache that can't be read is no cache: the night is folded from its entries
     if not isinstance(tonight, Tonight):
         return None
@@ -139,9 +143,9 @@ def keep(db: sqlite3.Connection, night: NightRow, fold: LiveFold) -> bool:
     count = fold.count
     try:
         state = _pickled(fold)
-    except (pickle.PicklingError, TypeError, AttributeError):
+        code = stamp()
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError, OSError):
         return False
-    code = stamp()
     try:
         waited = db.execute("PRAGMA busy_timeout").fetchone()[0]
         db.execute(f"PRAGMA busy_timeout = {WAIT_MS}")
