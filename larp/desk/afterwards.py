@@ -1,27 +1,31 @@
-"""After the game at the desk: bundles out and in, reconciliation, and closing the night for good."""
+"""After the game at the desk: bundles out and in, reconciliation, and closing the night for good.
+
+The bundles, the account and the signatures are imported when first used: a command that
+records or rolls never loads them (larp.cli's start-up budget)."""
+
+from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
 from larp.ledger import Entry, Kind, next_starting_data
 from larp.ledger.ending import CARRIABLE, carried_payload, closes, late_entries
 from larp.ledger.bulk import bulk
-from larp.ledger.bundle import write_bundle
-from larp.ledger.bundle_reading import read_bundle
-from larp.ledger.merge import merge_bundle
-from larp.ledger.reconcile import Reconciliation, reconcile, reconcile_folded
-from larp.ledger.reported import differences, read_reported
-from larp.ledger.signing import fingerprint, own_key, public_text, signed_lines
 from larp.words import counted
+
+if TYPE_CHECKING:
+    from larp.ledger.reconcile import Reconciliation
 
 
 class Afterwards:
     def reconcile(self, night: int | None = None, reported: Path | None = None) -> Reconciliation:
         """Per character: start, every change with its entry, end; anomalies first; with the
         differences from the players' paper sheets when `reported` names them."""
+        from larp.ledger.reported import differences, read_reported
+
         with recorded, bulk():
             done = self.reconciler(night)()
             if reported is not None:
@@ -34,6 +38,8 @@ class Afterwards:
         its fold, is made from the fold's own effects (the night is not folded again); a desk
         opened to read (`Desk.read`, a command's) reads the night as the making folds it, in
         the memory of a short night; else the night's entries are folded again."""
+        from larp.ledger.reconcile import reconcile, reconcile_folded
+
         row = self._night(night)
         if self._holds_whole(row):  # the desk's own fold: its effects, not folded again
             entries, effects, tonight = self._fold.folded()
@@ -56,6 +62,9 @@ class Afterwards:
 
     def export(self, out: Path, night: int | None = None, station: str | None = None) -> int:
         """Write this station's entries of the night as a bundle; how many entries it holds."""
+        from larp.ledger.bundle import write_bundle
+        from larp.ledger.signing import own_key, signed_lines
+
         row = self._night(night)
         station = station or self.station
         with recorded:
@@ -70,6 +79,8 @@ class Afterwards:
 
     def signing_key(self) -> str:
         """This station's public key, as a Narrator reads it to another: four groups of four."""
+        from larp.ledger.signing import fingerprint, own_key, public_text
+
         with recorded:
             return fingerprint(public_text(own_key(self.ledger, self.station)))
 
@@ -78,6 +89,9 @@ class Afterwards:
         entries were new (none, for a bundle merged before). Refused unless each entry is
         signed by its station's key as this record trusts it (larp.ledger.merge); `heard` is
         told about a key trusted for the first time."""
+        from larp.ledger.bundle_reading import read_bundle
+        from larp.ledger.merge import merge_bundle
+
         with recorded, bulk():
             read = read_bundle(Path(bundle))
             added, note = merge_bundle(self.ledger, read, self.station)

@@ -18,7 +18,7 @@ from larp.desk.opening import (
 from larp.home import default_db
 from larp.ledger import Entry, GameClock, Kind, Ledger, NightRow, Tonight
 from larp.desk.folding import Folding, recorded
-from larp.ledger.exchange import HUB_SETTING
+from larp.ledger.store import HUB_SETTING
 from larp.ledger.fold import LiveFold
 from larp.ledger.write_behind import WriteBehind
 from larp.rules import CharacterState, Night

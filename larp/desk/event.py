@@ -14,8 +14,7 @@ from larp.desk.core import recorded
 from larp.desk.errors import DeskError, Translated
 from larp.event import EventError, Unreachable
 from larp.home import data_dir
-from larp.ledger.exchange import HUB_SETTING, keep_private
-from larp.ledger.store import MEMORY
+from larp.ledger.store import HUB_SETTING, MEMORY
 
 if TYPE_CHECKING:
     from larp.event import Live, Moved, SyncStatus
@@ -58,6 +57,8 @@ class EventSync:
         """This record joins the event at `url`, without syncing yet: the hub is kept, and the
         record made readable by its owner only (the URL carries the password). DeskError if
         `url` is not an event's address."""
+        from larp.ledger.exchange import keep_private  # what the sync reads and files: only once joining
+
         url = address(url)
         with recorded:
             self.ledger.remember(HUB_SETTING, url)

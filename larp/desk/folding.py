@@ -4,7 +4,6 @@ record keeps (larp.ledger.kept_fold) where it may, and kept there again for the 
 from larp.desk.errors import DeskError, Translated
 from larp.ledger import GameClock, Kind, LedgerError, NightRow
 from larp.ledger.bulk import bulk
-from larp.ledger.exchange import entries_after
 from larp.ledger.fold import FoldBehind, LiveFold
 from larp.ledger.kept_fold import KEEP_EVERY, keep, kept, kept_count
 from larp.ledger.store import MEMORY
@@ -27,7 +26,7 @@ class Folding:
             if self._fold_night != self.night_row.id:
                 self._fold, self._read_upto = self._starting_fold()
                 self._fold_night = self.night_row.id
-            self._read_upto, arrived = entries_after(self.ledger, self.night_row, self._read_upto, self._fold.ids)
+            self._read_upto, arrived = self.ledger.entries_after(self.night_row, self._read_upto, self._fold.ids)
         try:
             self._fold.add(arrived)
         except FoldBehind:  # an entry before the kept fold's last, or a reversal: the night folded whole

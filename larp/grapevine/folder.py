@@ -10,7 +10,7 @@ from larp.grapevine.files import parse, read_bytes
 from larp.grapevine.reading import Imported, read_chronicle, slug
 from larp.grapevine.writing import gex_text, unwritable
 from larp.sheet.chronicle import Chronicle
-from larp.sheet.loading import CHRONICLE_FILE, load_chronicle
+from larp.sheet.loading import CHRONICLE_FILE
 from larp.sheet.toml_writing import chronicle_toml, sheet_toml
 
 

@@ -8,21 +8,17 @@ registered with the event (larp.ledger.signing) refuses them all, and nothing of
 changes.
 """
 
-from collections.abc import Container
 from pathlib import Path
 from typing import NamedTuple
 
 from pydantic import ValidationError
 
 from larp.ledger.bulk import bulk
-from larp.ledger.entry import Entry, Kind
+from larp.ledger.entry import Kind
 from larp.ledger.errors import LedgerError
 from larp.ledger.signing import event_verifier, keep_signatures
-from larp.ledger.rows import Damage, entry_of_row
-from larp.ledger.store import MEMORY, Ledger, NightRow, insert_rows
+from larp.ledger.store import MEMORY, Ledger, insert_rows
 
-HUB_SETTING = "hub"
-"""The event's hub this record joined: its URL, password and all (the record is made owner-only)."""
 SENT = "hub_sent"
 PULLED = "hub_pulled"
 LOOKUP_CHUNK = 500
@@ -188,16 +184,3 @@ def keep_private(ledger: Ledger) -> None:
         path = Path(ledger.where + suffix)
         if path.exists():
             path.chmod(0o600)
-
-
-def entries_after(ledger: Ledger, night: NightRow, seq: int, known: Container[str] = ()) -> tuple[int, list[Entry]]:
-    """The night's entries this record received after its number `seq`, but those `known` by
-    id (a station's own, written since), and the last number."""
-    with ledger.failures("read"):
-        rows = ledger.db.execute("SELECT seq, id, line FROM entries WHERE night = ? AND seq > ? ORDER BY seq", (night.id, seq)).fetchall()
-    with bulk():
-        read = [entry_of_row(row, entry_id, line, night.number) for row, entry_id, line in rows if entry_id not in known]
-    arrived = [entry for entry in read if isinstance(entry, Entry)]
-    if len(arrived) < len(read):
-        ledger.found([damage for damage in read if isinstance(damage, Damage)])
-    return (rows[-1][0] if rows else seq), arrived

@@ -11,9 +11,8 @@ each one, or all at once by the station's seal on a bundle of its own:
 
 from larp.ledger.bundle import Bundle, Bundled, refused
 from larp.ledger.bundle_reading import each_line
-from larp.ledger.exchange import HUB_SETTING
 from larp.ledger.signing import BUNDLE, REVOKED, Verifier, fingerprint, keep_signatures, own_key, trust, trusted
-from larp.ledger.store import Ledger, insert_rows
+from larp.ledger.store import HUB_SETTING, Ledger, insert_rows
 
 
 def merge_bundle(ledger: Ledger, bundle: Bundle, station: str) -> tuple[int, str | None]:

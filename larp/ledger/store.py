@@ -11,6 +11,7 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
+from collections.abc import Container
 from typing import Iterable, Iterator
 
 from larp.ledger.bulk import bulk
@@ -29,6 +30,8 @@ MERGED_ORDER = (
 )
 """`Entry.order`, as the record sorts its lines: read along the index `entries_in_merged_order`
 (larp.ledger.schema), which names these very expressions, so the night is never sorted."""
+HUB_SETTING = "hub"
+"""The event's hub this record joined: its URL, password and all (the record is made owner-only)."""
 READ_BATCH = 500
 """Lines read from the record at a time when a night is read entry by entry."""
 
@@ -219,6 +222,15 @@ class Ledger(NightEnds):
             return self.db.execute(
                 "SELECT COALESCE(MAX(station_seq), 0) FROM entries WHERE night = ? AND station = ?", (night.id, station)
             ).fetchone()[0]
+
+    def entries_after(self, night: NightRow, seq: int, known: Container[str] = ()) -> tuple[int, list[Entry]]:
+        """The night's entries this record received after its number `seq`, but those `known` by
+        id (a station's own, written since), and the last number."""
+        with self.failures("read"):
+            rows = self.db.execute("SELECT seq, id, line FROM entries WHERE night = ? AND seq > ? ORDER BY seq", (night.id, seq)).fetchall()
+        with bulk():
+            read = [entry_of_row(row, entry_id, line, night.number) for row, entry_id, line in rows if entry_id not in known]
+        return (rows[-1][0] if rows else seq), self._readable(read)
 
     def marks(self, night: NightRow) -> dict[str, int]:
         """Per station, the number of its latest entry in the night: what a close of it read."""

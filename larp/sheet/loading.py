@@ -5,6 +5,8 @@ A transcript needs neither TOML nor the chronicles and tabletop sheets: they are
 when a file needs them, so that `larp resolve` starts without them.
 """
 
+from __future__ import annotations
+
 import json
 import re
 from pathlib import Path
@@ -14,11 +16,11 @@ from pydantic import BaseModel, ValidationError
 
 from larp.sheet.character import Sheet
 from larp.sheet.errors import SheetError
-from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent, Transcript
 
 if TYPE_CHECKING:
     from larp.sheet.chronicle import Chronicle
     from larp.sheet.table import TableSheet
+    from larp.sheet.transcript import Transcript
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -164,6 +166,8 @@ def load_transcript(text: str, where: str = "", also_known: Callable[[], set[str
 
 def whole_transcript(data: Any, where: str = "", also_known: Callable[[], set[str]] | None = None) -> Transcript:
     """A transcript from its parsed JSON, validated whole, its cast checked."""
+    from larp.sheet.transcript import Transcript  # the events' models: only where a transcript is read
+
     transcript = validate(Transcript, data, where)
     check_cast(transcript.characters, map(named_characters, transcript.events), where, also_known)
     return transcript
@@ -193,6 +197,8 @@ def check_cast(
 
 
 def named_characters(event: Any) -> list[tuple[str, str]]:
+    from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent
+
     if isinstance(event, RegainEvent):
         return [("regain.character", event.regain.character)]
     if isinstance(event, ChallengeEvent):

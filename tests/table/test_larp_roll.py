@@ -56,14 +56,19 @@ def test_d_larp_roll_a_bad_face_is_refused_before_anything_is_recorded(capsys):
     assert code == 1 and "“11” is not a face of a d10" in err
 
 
-def test_d_larp_roll_does_not_load_the_station(tmp_path):
+def test_d_larp_roll_loads_neither_the_station_nor_the_signatures_nor_the_bundles(tmp_path):
+    """Start-up (issue 19): a roll loads what it uses; the station, the signatures and their
+    cryptography, bundles, merges and the sync wait for a command that
+    uses them."""
     code = (
         "import sys; from larp.cli import main;"
         f"main(['roll', '4', '--chronicle', {str(STORYTELLING)!r}, '--db', {str(tmp_path / 'n.sqlite3')!r}, '--seed', '1']);"
         "print('\\n'.join(sys.modules), file=sys.stderr)"
     )
-    err = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr
-    assert "textual" not in {name.split(".")[0] for name in err.split()}
+    loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr.split())
+    assert "textual" not in {name.split(".")[0] for name in loaded}
+    unused = {"cryptography", "larp.ledger.signing", "larp.ledger.bundle", "larp.ledger.merge", "larp.ledger.exchange", "psycopg"}
+    assert loaded & unused == set()
 
 
 def test_d_larp_roll_rerolls_owed_at_a_terminal_are_asked_for_and_a_bad_face_asked_again(capsys, monkeypatch):
