@@ -8,6 +8,7 @@ from typing import Callable, Iterator
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
 from larp.ledger import Entry, Kind
+from larp.ledger.fold import FoldBehind
 from larp.ledger.store import MEMORY
 from larp.ledger.write_behind import WriteBehind
 
@@ -89,11 +90,14 @@ class Writing:
         self.clock = self.clock.after(entry)
         self.closed = self.closed or entry.kind is Kind.CLOSED
         self.revision += 1
-        if entry.kind is Kind.REVERSAL or self._fold_night != self.night_row.id:
-            if self._behind is not None:
-                with recorded:
-                    self._behind.drain()
-            self.reload()
-        else:
-            self._fold.add([entry])
-            self.tonight = self._fold.tonight
+        if entry.kind is not Kind.REVERSAL and self._fold_night == self.night_row.id:
+            try:
+                self._fold.add([entry])
+                self.tonight = self._fold.tonight
+                return
+            except FoldBehind:  # before the last entry of the fold the record kept: the night folded whole
+                self.resumes, self._fold_night = False, None
+        if self._behind is not None:
+            with recorded:
+                self._behind.drain()
+        self.reload()

@@ -194,3 +194,58 @@ def test_a_read_only_record_of_the_version_before_is_read_as_it_is(tmp_path, cap
             assert reading.character("cody").lost["physical"] == ("Brawny",)
     finally:
         os.chmod(record, 0o644)
+
+
+MOVES = ("shove", "sway", "regain", "leap", "hold", "resume", "advance", "reverse", "bar", "check in", "award")
+
+
+def move(desk: Desk, bar: Desk, tmp_path, choice: str, step: int) -> None:
+    """One thing a Narrator does at the hall (or the bar's entries merged there)."""
+    if choice == "shove":
+        desk.record(SHOVE)
+    elif choice == "sway":
+        desk.record(SWAY)
+    elif choice == "regain":
+        desk.regain(("janet", "cody", "wick", "ruth")[step % 4], ("physical", "social", "mental")[step % 3])
+    elif choice == "leap":
+        desk.record(leap(step))
+    elif choice == "hold":
+        desk.hold()
+    elif choice == "resume":
+        desk.resume()
+    elif choice == "advance":
+        desk.advance(step % 7 + 1)
+    elif choice == "reverse":
+        entries = [entry for entry in desk.entries() if entry.kind.value in ("adjudication", "regain") and entry.station == "hall"]
+        if entries:
+            desk.reverse(entries[step % len(entries)].id, "thrown again")
+    elif choice == "bar":  # the bar's night so far, merged: its game times fall before and after the hall's
+        bar.record(contest("ruth", "Steady", "wick", "Quick", ("rock", "scissors"), effect=f"a trip {step}"))
+        bar.export(tmp_path / "bar.jsonl")
+        desk.merge(tmp_path / "bar.jsonl")
+    elif choice == "check in":
+        desk.check_in(("janet", "cody", "wick", "ruth")[step % 4])
+    elif choice == "award":
+        desk.award(("janet", "cody")[step % 2], 1, "a good scene")
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_whatever_the_night_does_the_resumed_fold_is_the_night_folded_whole(tmp_path, monkeypatch, seed):
+    """A seeded walk of a night at two stations, every entry kept in a fold at once: after each
+    step, the desk opened on the kept fold sees what the desk that folds the night whole sees."""
+    import random
+
+    from larp.desk import DeskError
+
+    monkeypatch.setattr("larp.desk.folding.KEEP_EVERY", 1)
+    chooser = random.Random(seed)
+    with open_desk(tmp_path, station="bar", db="bar.sqlite3") as bar:
+        for step in range(14):
+            with open_desk(tmp_path) as hall:
+                try:
+                    move(hall, bar, tmp_path, chooser.choice(MOVES), step)
+                except DeskError:
+                    pass  # a step the rules or the clock refuse: nothing written
+            with open_desk(tmp_path) as resumed:
+                seen = view(resumed)
+            assert seen == whole(tmp_path), f"step {step}"
