@@ -91,7 +91,12 @@ def record(desk, transcript, quiet: bool) -> int:
         return status or said_recorded(desk, len(first))
     holding = not desk.clock_held()
     if holding:
-        desk.hold()
+        try:
+            desk.hold()
+        except DeskError:
+            if not desk.clock_held():
+                raise
+            holding = False  # another program at this station held it a moment ago: it runs it again
     try:
         return play(desk, rest, quiet, start=1) or said_recorded(desk, len(transcript.events))
     finally:

@@ -68,3 +68,28 @@ def test_a_record_whose_first_event_the_rules_take_still_brings_its_characters(t
     night.write_text(json.dumps(transcript([contest("ruth", "Patient", "wick", "Cunning", ("rock", "paper"), category="mental")])))
     assert main(["record", str(night), "--db", str(db), "--chronicle", str(folder), "--station", "hall", "--quiet"]) == 0
     assert [kind for _, kind, _ in rows(db)].count("character-added") == 2
+
+
+def test_a_record_whose_hold_another_program_beat_records_all_and_leaves_that_hold(tmp_path, capsys, monkeypatch):
+    """Two `larp record` at one station at once: the one that finds the clock held by the other
+    a moment after it looked records all its events, and leaves the clock to the other."""
+    from larp.desk import Desk
+
+    folder = write_chronicle(tmp_path / "chronicle")
+    db = tmp_path / "night.sqlite3"
+    Desk.open(db, folder, station="hall").close()
+    hold = Desk.hold
+
+    def beaten(desk):
+        with Desk.open(db, station="hall") as other:
+            hold(other)  # the other program's hold, written between the look and this one
+        return hold(desk)
+
+    monkeypatch.setattr(Desk, "hold", beaten)
+    night = tmp_path / "night.json"
+    night.write_text(json.dumps(transcript([leap(0), leap(1), leap(2)])))
+    assert main(["record", str(night), "--db", str(db), "--station", "hall", "--quiet"]) == 0
+    kinds = [kind for _, kind, _ in rows(db)]
+    assert kinds.count("adjudication") == 3 and kinds.count("clock") == 1  # the other's hold; no resume of it
+    with Desk.read(db) as desk:
+        assert desk.clock_held()
