@@ -135,8 +135,9 @@ def kept(db: sqlite3.Connection, night: NightRow) -> KeptFold | None:
 
 def keep(db: sqlite3.Connection, night: NightRow, fold: LiveFold) -> bool:
     """Keep the fold in the record, in a transaction of its own, if the record holds just the
-    entries it folded (none arrived meanwhile); whether it was kept (not when this user has no key
-    folder, or another station holds the record a moment: it is a cache)."""
+    entries it folded (none arrived meanwhile), in place of any other night's; whether it was kept
+    (not when this user has no key folder, or another station holds the record a moment: it is a
+    cache)."""
     key = user_key(make=True)
     if key is None:
         return False
@@ -158,6 +159,7 @@ def keep(db: sqlite3.Connection, night: NightRow, fold: LiveFold) -> bool:
                         "INSERT OR REPLACE INTO folds (night, upto, count, stamp, seal, state) VALUES (?, ?, ?, ?, ?, ?)",
                         (night.id, upto, count, code, _sealed(key, night, upto, count, code, state), state),
                     )
+                    db.execute("DELETE FROM folds WHERE night != ?", (night.id,))  # the nights before: archived
             except BaseException:
                 db.execute("ROLLBACK")
                 raise

@@ -249,3 +249,21 @@ def test_whatever_the_night_does_the_resumed_fold_is_the_night_folded_whole(tmp_
             with open_desk(tmp_path) as resumed:
                 seen = view(resumed)
             assert seen == whole(tmp_path), f"step {step}"
+
+
+def test_the_record_keeps_the_fold_of_the_night_under_way_only(tmp_path, monkeypatch):
+    """Once the next night's fold is kept, the archived night's is let go: a season of nights
+    leaves one fold in the record."""
+    monkeypatch.setattr("larp.desk.folding.KEEP_EVERY", 1)
+    with open_desk(tmp_path) as desk:
+        desk.record(SHOVE)
+        first = desk.night_row.id
+    with sqlite3.connect(tmp_path / "night.sqlite3") as db:
+        assert [night for (night,) in db.execute("SELECT night FROM folds")] == [first]
+    with open_desk(tmp_path) as desk:
+        desk.archive_night()
+        desk.open_next_night()
+        desk.record(leap(1))
+        second = desk.night_row.id
+    with sqlite3.connect(tmp_path / "night.sqlite3") as db:
+        assert [night for (night,) in db.execute("SELECT night FROM folds")] == [second] != [first]
