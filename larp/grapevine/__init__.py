@@ -5,3 +5,5 @@ Uses `larp.sheet` and the standard library only.
 """
 
 from larp.grapevine.errors import GrapevineError
+
+__all__ = ["GrapevineError"]

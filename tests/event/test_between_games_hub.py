@@ -3,7 +3,7 @@ reach the other, which opens the next night from the same roster and refuses the
 
 import pytest
 
-from larp.desk import Desk, DeskError
+from larp.desk import DeskError
 from tests.event.stations import at, joined, synced
 
 

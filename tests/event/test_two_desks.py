@@ -8,7 +8,7 @@ from larp.cards import current_card, issued_payload, reissue
 from larp.desk import DeskError
 from larp.sheet.transcript import ThrowStep
 from tests.event.stations import at, joined, synced
-from tests.ledger.helpers import WallClock, contest, regaining
+from tests.ledger.helpers import WallClock, contest
 
 SWAY = contest("janet", "Charismatic", "cody", "Impressive", category="social", effect="sway the vote")
 

@@ -9,7 +9,6 @@ from larp.cards import current_card, issued_payload
 from larp.desk import Desk
 from larp.ledger import Kind
 from larp.sheet import load_chronicle
-from larp.station import create_app
 from larp.station.modals import ConfirmScreen
 from larp.station.widgets.sheet_view import SheetView
 from tests.station.conftest import CARDS, SIZE, look_up, pilot_test, plain
