@@ -51,15 +51,14 @@ def read_input(name: str) -> str:
 @collector_paused
 def run(args) -> int:
     from larp.rules import RuleError
-    from larp.sheet import SheetError
+    from larp.sheet import SheetError, load_transcript
     from larp.sheet.streaming import load_long_transcript
 
     try:
         where = "standard input" if args.file == "-" else args.file
+        if args.explain:  # validated whole: one that does not fit is refused before the account starts
+            return explain(load_transcript(read_input(args.file), where))
         transcript = load_long_transcript(read_input(args.file), where)
-        if args.explain:
-            transcript.events.check_rest()  # a transcript that does not fit is refused before the account starts
-            return explain(transcript)
         text = replayed(transcript, args.indent)
     except SheetError as error:
         print(f"larp resolve: {error}", file=sys.stderr)

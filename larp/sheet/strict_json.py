@@ -9,6 +9,7 @@ deeper than Python can follow.
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any, BinaryIO, Iterator
 
@@ -85,6 +86,25 @@ def loads_kept(text: str) -> Any:
         raise BadJson(1, refused.what) from None
     except RecursionError:
         raise BadJson(None, "is not valid JSON: nested too deeply") from None
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise _Refused("", "a key given twice")
+    return found
+
+
+_AT = json.JSONDecoder(object_pairs_hook=_once, parse_int=_whole, parse_float=_fraction, parse_constant=_constant)
+SPACE = re.compile(r"[ \t\n\r]*")
+"""JSON's white space."""
+
+
+def decode_at(text: str, start: int) -> tuple[Any, int]:
+    """The JSON value at `start` in `text` (white space before it skipped) and where it ends,
+    read as strictly as `loads` reads a whole text: a ValueError (or RecursionError) for all that
+    `loads` refuses, which the caller then asks `loads` to name, with its line."""
+    return _AT.raw_decode(text, SPACE.match(text, start).end())
 
 
 def loads(text: str | bytes) -> Any:
