@@ -99,13 +99,15 @@ def parsed_items(data: dict) -> Iterator[Any]:
 
 
 HEAD = {"house_rules", "characters"}
-"""What a transcript read an event at a time gives before its events: all its other members,
-so that whatever follows the events can only be refused."""
+"""What a transcript read an event at a time may give before its events: its characters, and
+its house rules, unless its text ends on its events (then whatever follows them can only be
+refused: a member given twice, or one the contract does not know, or house rules not an object)."""
 
 
 def events_last(text: str) -> tuple[dict, int] | None:
     """The members before the events, and where the events' array starts, when the transcript
-    is an object whose members before its events are `HEAD`; else None (read it whole)."""
+    is an object whose members before its events are those of `HEAD` it may give there; else
+    None (read it whole)."""
     try:
         at = SPACE.match(text).end()
         if text[at : at + 1] != "{":
@@ -119,7 +121,8 @@ def events_last(text: str) -> tuple[dict, int] | None:
                 return None
             if key == "events":
                 at = SPACE.match(text, at + 1).end()
-                return (head, at) if set(head) == HEAD and text[at : at + 1] == "[" else None
+                ahead = "characters" in head and set(head) <= HEAD and ("house_rules" in head or ends_on_events(text))
+                return (head, at) if ahead and text[at : at + 1] == "[" else None
             head[key], at = decode_at(text, at + 1)
             at = SPACE.match(text, at).end()
             if text[at : at + 1] != ",":
@@ -127,6 +130,13 @@ def events_last(text: str) -> tuple[dict, int] | None:
             at += 1
     except (ValueError, RecursionError):
         return None
+
+
+def ends_on_events(text: str) -> bool:
+    """The text ends on an array closed and the transcript closed: nothing can follow the events
+    but what is refused (house rules after them would end it on the house rules' object)."""
+    end = text.rstrip(" \t\n\r")
+    return end.endswith("}") and end[:-1].rstrip(" \t\n\r").endswith("]")
 
 
 def text_items(text: str, start: int) -> Iterator[Any]:

@@ -155,6 +155,12 @@ HEAD_TEXT = '{"house_rules": {}, "characters": [{"id": "a", "traits": {}}], "eve
         HEAD_TEXT.replace('{}, "characters"', '{"bomb": "yes"}, "characters"') + EVENTS + "}",
         HEAD_TEXT.replace('"traits": {}}]', '"traits": {}}, {"id": "a", "traits": {}}]') + EVENTS + "}",
         '{"characters": [{"id": "a", "traits": {}}], "events": ' + EVENTS + ', "house_rules": {"bomb": "yes"}}',
+        '{"characters": [{"id": "a", "traits": {}}], "events": ' + EVENTS + ', "house_rules": {}}',
+        '{"characters": [{"id": "a", "traits": {}}], "events": ' + EVENTS + ', "house_rules": []}',
+        '{"characters": [{"id": "a", "traits": {}}], "events": ' + EVENTS + ', "extra": [1]}',
+        '{"characters": [{"id": "a", "traits": {}}], "events": ' + EVENTS + ', "characters": []}',
+        '{"characters": [{"id": "a", "traits": {}}], "events": ' + EVENTS + "}",
+        '{"characters": [{"id": "a", "traits": {}}], "extra": 1, "events": ' + EVENTS + "}",
     ],
 )
 def test_the_edges_of_the_text_read_an_event_at_a_time(text):
@@ -167,12 +173,12 @@ MUTATIONS = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
-@given(MUTATIONS)
-def test_the_text_of_a_worked_example_cut_and_patched(mutations):
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from([RULED, WORKED]), MUTATIONS)
+def test_the_text_of_a_worked_example_cut_and_patched(example, mutations):
     """Characters deleted and put in anywhere, the events' JSON read an event at a time as the
     whole text is: the same transcript, or the same refusal."""
-    text = json.dumps(RULED, indent=1)
+    text = json.dumps(example, indent=1)
     for place, cut, put in mutations:
         place %= len(text) + 1
         text = text[:place] + put + text[place + cut :]
