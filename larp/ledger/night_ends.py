@@ -4,15 +4,11 @@ close of a night (larp.ledger.ending), a part of the Ledger."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from larp.ledger.ending import CARRIABLE
 from larp.ledger.entry import Kind
 from larp.ledger.rows import Damage
 from larp.sheet.strict_json import BadJson, loads_kept
-
-if TYPE_CHECKING:
-    from larp.ledger.store import NightRow  # the Ledger's module, which takes this one in
 
 ENDED = Kind.ENDED.value
 
