@@ -95,8 +95,8 @@ class Writing:
                 self._fold.add([entry])
                 self.tonight = self._fold.tonight
                 return
-            except FoldBehind:  # before the last entry of the fold the record kept: the night folded whole
-                self.resumes, self._fold_night = False, None
+            except FoldBehind:  # before the kept fold's last entry: read back below, and the reload folds the night whole
+                pass
         if self._behind is not None:
             with recorded:
                 self._behind.drain()
