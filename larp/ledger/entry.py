@@ -1,9 +1,9 @@
 """An entry of the night record: one thing a station wrote down, never edited (R-NIGHT-3)."""
 
 import json
-from sys import intern
 from dataclasses import dataclass, field
 from enum import StrEnum
+from sys import intern
 from typing import Any
 
 from larp.ledger.results import result_from_json

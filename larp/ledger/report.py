@@ -50,11 +50,11 @@ def as_markdown(reconciliation: Reconciliation) -> str:
 
 
 def markdown_lines(reconciliation: Reconciliation) -> Iterator[str]:
-    """The account as Markdown, a line at a time (each with its newline): a long night's is
-    written as it is made, never held whole."""
+    """The account as Markdown, a piece at a time (its title first, then each line of an
+    account): a long night's is written as it is made, never held whole."""
     r = reconciliation
-    yield from (f"{line}\n" for line in (f"# Night {r.night} of {r.chronicle_name or r.chronicle}: reconciliation", "", f"Stations: {', '.join(r.stations) or 'none'}", ""))
-    yield "## Anomalies\n\n"
+    yield f"# Night {r.night} of {r.chronicle_name or r.chronicle}: reconciliation\n"
+    yield f"\nStations: {', '.join(r.stations) or 'none'}\n\n## Anomalies\n\n"
     for a in r.anomalies:
         yield f"- **{a.kind}** {a.message} [{a.entry.short_id}, station {a.entry.station}, {game_time(a.entry.game_time)}]\n"
     if not r.anomalies:

@@ -8,10 +8,10 @@ what was recorded before is kept.
 import hashlib
 import json
 import sqlite3
+from collections.abc import Container
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from collections.abc import Container
 from typing import Iterable, Iterator
 
 from larp.ledger.bulk import bulk
