@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from larp.desk.carried import season_now
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
 from larp.ledger import Entry, Kind, next_starting_data
@@ -41,11 +42,12 @@ class Afterwards:
         from larp.ledger.reconcile import reconcile, reconcile_folded
 
         row = self._night(night)
+        flagged = self._season_flags(row)
         if self._holds_whole(row):  # the desk's own fold: its effects, not folded again
             entries, effects, tonight = self._fold.folded()
 
             def making() -> Reconciliation:
-                return self._found(reconcile_folded(row.chronicle, row.number, entries, effects, tonight))
+                return self._found(reconcile_folded(row.chronicle, row.number, entries, effects, tonight), flagged)
 
             return making
         if self.reading:  # a command's one reading: the night read from the record as it is folded
@@ -53,12 +55,19 @@ class Afterwards:
             entries, ordered = self.each_entry(night=night), reversals
         else:
             entries, ordered = self.entries(night=night), None
-        return lambda: self._found(reconcile(row.chronicle, row.number, entries, ordered))
+        return lambda: self._found(reconcile(row.chronicle, row.number, entries, ordered), flagged)
 
-    def _found(self, done: Reconciliation) -> Reconciliation:
-        """The account, its damaged entries kept in the record's (which is then read-only)."""
+    def _season_flags(self, row) -> tuple:
+        """What the night's between-games operations leave to settle: conflicts, overspending."""
+        if self.chronicle is None:
+            return ()
+        return tuple(season_now(self.ledger, row, self.chronicle).anomalies(self.experience_rules.debt))
+
+    def _found(self, done: Reconciliation, flagged: tuple = ()) -> Reconciliation:
+        """The account (with the season's flags first), its damaged entries kept in the record's
+        (which is then read-only)."""
         self.ledger.found(done.damaged)
-        return done
+        return replace(done, anomalies=flagged + done.anomalies) if flagged else done
 
     def export(self, out: Path, night: int | None = None, station: str | None = None) -> int:
         """Write this station's entries of the night as a bundle; how many entries it holds."""

@@ -15,7 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from larp.ledger import Entry, Kind, Ledger, NightRow, starting_data
-from larp.ledger.season import experience_after
+from larp.ledger.conflicts import Conflict, conflicts, overspent
+from larp.ledger.effects import Anomaly
+from larp.ledger.heard_late import heard_by, opening_registers
+from larp.ledger.operations import Operation, fields_changed, operations
+from larp.ledger.registers import Registers
 from larp.sheet import ANY_SHEET, Chronicle
 from larp.sheet.differences import said
 
@@ -55,35 +59,62 @@ def first_opening(ledger: Ledger, night: NightRow) -> Entry | None:
     return min(opened, key=lambda entry: entry.order) if opened else None
 
 
-def carried_starts(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> dict[str, dict]:
-    """Each character's starting state for the night, as the record carries it: the first
-    station's opening if the night is under way, else `close-night`'s states (the chronicle's
-    sheets, for a night that follows none) and every between-games entry since."""
+@dataclass(frozen=True)
+class SeasonNow:
+    """The night to come as the record carries it: each starting state, the operations it holds,
+    and what they leave for staff to settle."""
+
+    registers: Registers
+    operations: list[Operation]
+    opening: Entry | None
+
+    @property
+    def starts(self) -> dict[str, dict]:
+        return dict(sorted(self.registers.starts.items()))
+
+    def conflicts(self) -> list[Conflict]:
+        return conflicts(self.operations, self.registers)
+
+    def anomalies(self, debt: bool) -> list[Anomaly]:
+        return [c.anomaly() for c in self.conflicts()] + overspent(self.operations, self.registers, debt)
+
+    def opening_payload(self) -> dict:
+        """What an opening says it heard: every operation folded in, and which set each field."""
+        written = [[cid, path, *key] for (cid, path), key in sorted(self.registers.written.items())]
+        return {"heard": sorted(op.entry.id for op in self.operations), "written": written}
+
+
+def season_now(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> SeasonNow:
+    """Each character's starting state for the night: `close-night`'s states (the chronicle's
+    sheets, for a night that follows none) and every between-games operation of the night,
+    wherever and whenever it was written; once the night is under way, its first opening's
+    states and every operation it had not heard."""
     base = {cid: starting_data(sheet) for cid, sheet in chronicle.characters.items()}
     if night is None:
-        return dict(sorted(base.items()))
+        return SeasonNow(Registers(base), [], None)
+    entries = ledger.entries(night, kind=Kind.BETWEEN.value) + ledger.entries(night, kind=Kind.REVERSAL.value)
+    ops = operations(entries)
     opening = first_opening(ledger, night)
-    if opening is not None:
-        return {data["sheet"]["id"]: data for data in opening.payload["characters"]}
-    starts = ledger.starting_states(night) or base
-    for entry in sorted(ledger.entries(night, kind=Kind.BETWEEN.value), key=lambda entry: entry.order):
-        data = entry.payload["character"]
-        cid = data["sheet"]["id"]
-        starts[cid] = with_line(starts.get(cid), data, entry.payload.get("experience"))
-    return dict(sorted(starts.items()))
+    if opening is None:
+        registers = Registers(ledger.starting_states(night) or base)
+        for op in ops:
+            registers.apply(op)
+        return SeasonNow(registers, ops, None)
+    registers = opening_registers(opening)
+    for op in ops:
+        if not heard_by(opening, op.entry):
+            registers.apply(op)
+    reversed_ids = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
+    if opening.payload.get("heard") is not None:
+        for entry in entries:
+            if entry.kind is Kind.BETWEEN and entry.id in reversed_ids and heard_by(opening, entry):
+                registers.undo(Operation.of(entry))
+    return SeasonNow(registers, ops, opening)
 
 
-def with_line(known: dict | None, data: dict, line: dict | None) -> dict:
-    """A between-games experience line on her state as the record carries it now, whatever reached
-    the record since its station wrote it: an award at one station and a purchase at another both
-    stand. A purchase brings its sheet (what it bought); an award or a spend only its line."""
-    if known is None or line is None:
-        return data
-    old, new = ANY_SHEET.validate_python(known["sheet"]), ANY_SHEET.validate_python(data["sheet"])
-    bought = line["type"] == "spent" and old.model_copy(update={"experience": new.experience}) != new
-    base, sheet = (data, new) if bought else (known, old)
-    merged = sheet.model_copy(update={"experience": experience_after(old.experience, line)})
-    return {**base, "sheet": merged.model_dump(mode="json")}
+def carried_starts(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> dict[str, dict]:
+    """Each character's starting state for the night, as the record carries it (`season_now`)."""
+    return season_now(ledger, night, chronicle).starts
 
 
 def changed_start(known: dict | None, sheet) -> dict:
@@ -126,8 +157,9 @@ def folder_differences(carried: dict[str, dict], chronicle: Chronicle, folder: P
         if known is None:
             differences.append(FolderDifference(cid, sheet.display_name, NEW, starting_data(sheet), file_of(folder, cid)))
             continue
-        old = ANY_SHEET.validate_python(known["sheet"])
-        if old != sheet:
+        if fields_changed(known["sheet"], sheet.model_dump(mode="json")):  # experience is the record's alone
+            old = ANY_SHEET.validate_python(known["sheet"])
+            sheet = sheet.model_copy(update={"experience": old.experience})
             differences.append(FolderDifference(cid, sheet.display_name, said(old, sheet), changed_start(known, sheet), file_of(folder, cid)))
     for cid, known in carried.items():
         if cid in chronicle.characters or (seen is not None and cid not in seen):

@@ -14,7 +14,8 @@ from larp.desk.errors import DeskError, Translated
 from larp.ledger import Entry, Kind, Tonight
 from larp.ledger.bulk import bulk
 from larp.ledger.rows import Damage
-from larp.ledger.season import experience_after, experienced_together
+from larp.ledger.operations import fields_changed
+from larp.ledger.season import experienced_together
 from larp.rules.experience import (
     ExperienceError,
     Override,
@@ -126,7 +127,8 @@ class Experiencing:
         line = self._line("spent", price, purchase.said)
         summary = f"{sheet.display_name} buys {purchase.said} for {points(price)} experience"
         if not self.night_open_here:
-            return self.amend(after.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary, experience=line)
+            fields = fields_changed(sheet.model_dump(mode="json"), after.model_dump(mode="json"))
+            return self._between(sheet, self._before_next(sheet, summary), purchase.said, line=line, fields=fields, adds=True)
         payload = {"sheet": after.model_dump(mode="json"), "experience": line}
         return self._write(Kind.CHANGED, summary, [sheet.id], payload)
 
@@ -206,8 +208,12 @@ class Experiencing:
         verb = {"earned": "earns", "spent": "spends"}.get(line["type"], line["type"])
         summary = f"{sheet.display_name} {verb} {points(line['change'])} experience: {line['reason']}"
         if not self.night_open_here:
-            return self.amend(sheet.model_copy(update={"experience": experience_after(sheet.experience, line)}), summary, experience=line)
+            return self._between(sheet, self._before_next(sheet, summary), line["reason"], line=line)
         return self._write(Kind.EXPERIENCE, summary, [sheet.id], {"character": sheet.id, "line": line})
+
+    def _before_next(self, sheet: Sheet, summary: str) -> str:
+        """`Janet Reyes before night 2: earns 3 experience: …`, for a between-games line."""
+        return summary.replace(sheet.display_name, f"{sheet.display_name} before night {self.next_night()}:", 1)
 
     def _check_award(self, sheet: Sheet, given: float, game: dict[str, float], override: Override | None) -> None:
         month = earned_in_month(sheet.experience.history, self._today()[:7])

@@ -117,7 +117,7 @@ class Keeping:
                 "record the call again instead"
             )
         if target.kind not in REVERSIBLE:
-            raise DeskError(f"entry {target.short_id} is a {target.kind.value} entry: only adjudications, regains, characters added, sheet changes, rolls, Health marks, experience and check-ins are reversed")
+            raise DeskError(f"entry {target.short_id} is a {target.kind.value} entry: only adjudications, regains, characters added, sheet changes, rolls, Health marks, experience, check-ins and between-games entries are reversed")
         if target.kind is Kind.ADDED:
             self._check_nothing_since(row, target)
         if earlier:

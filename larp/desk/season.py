@@ -8,22 +8,25 @@ carries, and refuses to open while they differ until the Narrator applies or kee
 word (`folder_edits`).
 """
 
+from dataclasses import replace
 from pathlib import Path
 
 from larp.desk.carried import (
     FolderDifference,
+    SeasonNow,
     carried_starts,
-    changed_start,
     first_opening,
     folder_differences,
     remember_seen,
+    season_now,
     seen_prints,
 )
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
 from larp.desk.folder_writing import Written, write_chronicle_folder
 from larp.desk.opening import chronicle_settings, load_folder, number_to_open
-from larp.ledger import Entry, Kind, NightRow, starting_state
+from larp.ledger import Entry, Kind, NightRow, starting_data, starting_state
+from larp.ledger.operations import field, fields_changed, heard_now, next_tick
 from larp.ledger.reconcile import Reconciliation, reconcile
 from larp.sheet import Chronicle, Sheet
 from larp.sheet.differences import said
@@ -113,7 +116,8 @@ class BetweenGames:
         starts = list(self.carried().values())
         settings = chronicle_settings(self.chronicle)
         opening = self._entry(Kind.OPENED, f"Night {number} before it opens", (), {"chronicle": settings, "characters": starts}, game_time=0.0, night=number)
-        return reconcile(self.chronicle.id, number, [opening])
+        done = reconcile(self.chronicle.id, number, [opening])
+        return replace(done, anomalies=tuple(self.season().anomalies(self.experience_rules.debt)) + done.anomalies)
 
     def under_way(self, number: int) -> bool:
         """Whether a station opened that night (else it is still to come)."""
@@ -138,17 +142,18 @@ class BetweenGames:
             raise FolderDiffers(self.next_night(), differences)
         if differences and self.folder_edits == "apply":
             for difference in differences:
-                self._between(difference.start, "edited in the chronicle folder", difference.file)
+                self.amend(difference.sheet, "edited in the chronicle folder", difference.file)
         if self.from_folder is not None:
             with recorded:
                 remember_seen(self.ledger, load_folder(self.from_folder))
         number = self.next_night()
-        starts = list(self.carried().values())
+        season = self.season()
+        starts = list(season.starts.values())
         opening = self._entry(
             Kind.OPENED,
             f"Night {number} of {self.chronicle.name} opens at station {self.station} ({playing(starts)})",
             (),
-            {"chronicle": chronicle_settings(self.chronicle), "characters": starts},
+            {"chronicle": chronicle_settings(self.chronicle), "characters": starts, **season.opening_payload()},
             game_time=0.0,
             night=number,
         )
@@ -179,41 +184,66 @@ class BetweenGames:
 
     # Changes between games.
 
-    def amend(self, sheet: Sheet, why: str, file: str = "", experience: dict | None = None) -> Entry:
+    def season(self) -> SeasonNow:
+        """The night to come as the record carries it, with its operations (larp.desk.carried)."""
+        row = self._next_row()
+        with recorded:
+            return season_now(self.ledger, row, self.chronicle)
+
+    def amend(self, sheet: Sheet, why: str, file: str = "") -> Entry:
         """A character's sheet for the next game (new, changed, retired), recorded while no night is
-        open here: a between-games entry saying who, when and why (and an experience line it adds,
-        kept apart so that lines written at two stations both stand)."""
-        carried = self.carried()
-        known = carried.get(sheet.id)
-        if known is not None and starting_state(known).sheet == sheet:
-            raise DeskError(f"{sheet.display_name}'s sheet is the one the record carries already: nothing to record")
+        open here: a between-games operation naming each field it changes, from what to what (never
+        her experience, which moves by its lines alone); a new character's whole starting state."""
+        known = self.carried().get(sheet.id)
         if self.from_folder is not None:
             with recorded:
                 if seen_prints(self.ledger, self.chronicle.id) is None:
                     remember_seen(self.ledger, load_folder(self.from_folder))  # the folder as it was is taken
-        return self._between(changed_start(known, sheet), why, file, experience)
+        before = f"{sheet.display_name} before night {self.next_night()}"
+        if known is None:
+            return self._between(sheet, f"{before}: joins the chronicle; {why}", why, file, joins=starting_data(sheet))
+        fields = fields_changed(known["sheet"], sheet.model_dump(mode="json"))
+        if not fields:
+            raise DeskError(f"{sheet.display_name}'s sheet is the one the record carries already: nothing to record")
+        old = starting_state(known).sheet
+        what = said(old, sheet.model_copy(update={"experience": old.experience}))
+        return self._between(sheet, f"{before}: {what}" + (f"; {why}" if why and why not in what else ""), why, file, fields=fields)
 
-    def _between(self, start: dict, why: str, file: str = "", experience: dict | None = None) -> Entry:
+    def _between(self, sheet: Sheet, summary: str, why: str, file: str = "", **operation) -> Entry:
+        """Write a between-games operation on her: its tick and what this record had heard."""
         if self.night_open_here:
             raise DeskError(f"night {self.night_number} is open at station {self.station}: change the sheet in the night")
         row = self._next_row(create=True)
         with recorded:
             opening = first_opening(self.ledger, row)
+            held = self.ledger.entries(row)
         if opening is not None:
             raise DeskError(
                 f"night {row.number} is under way at station {opening.station}: open it here (larp night open) "
                 "and change the sheet in the night"
             )
-        sheet = starting_state(start).sheet
-        known = self.carried().get(sheet.id)
-        what = "joins the chronicle" if known is None else said(starting_state(known).sheet, sheet)
-        summary = f"{sheet.display_name} before night {row.number}: {what}" + (f"; {why}" if why not in what else "")
-        payload = {"character": start, "why": why, "file": file} | ({} if experience is None else {"experience": experience})
+        done = {name: value for name, value in operation.items() if value}
+        payload = {"character": sheet.id, "why": why, "file": file, **done, "tick": next_tick(held), "heard": heard_now(held)}
         entry = self._entry(Kind.BETWEEN, summary, [sheet.id], payload, game_time=0.0, night=row.number)
         with recorded:
             written = self.ledger.append(row, entry)
         self.refold_later()
         return written
+
+    def pick(self, entry_id: str) -> Entry:
+        """Settle a conflict (`larp conflicts pick`): each field the named entry set, as it set
+        it, written by an operation that has heard every side, so that it holds everywhere."""
+        season = self.season()
+        found = [c for c in season.conflicts() if any(op.entry.id.startswith(entry_id) for op in c.operations)]
+        if not entry_id or not found:
+            raise DeskError(f"entry {entry_id!r} is in no conflict of night {self.next_night()}: larp conflicts lists them")
+        picked = next(op for op in found[0].operations if op.entry.id.startswith(entry_id))
+        sheet = self.standing().characters[picked.character]
+        now = sheet.model_dump(mode="json")
+        fields = {c.path: [field(now, c.path), picked.fields[c.path][1]] for c in found if picked in c.operations}
+        named = ", ".join(sorted(fields))
+        summary = f"{sheet.display_name} before night {self.next_night()}: {named} as entry {picked.entry.short_id} set it (a conflict settled)"
+        return self._between(sheet, summary, f"conflict settled for entry {picked.entry.short_id}", fields=fields)
 
     def retire(self, character_id: str, reason: str, status: str = "retired") -> Entry:
         """A character's status for good (retired, dead, inactive, or active again), with the

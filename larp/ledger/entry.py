@@ -24,9 +24,9 @@ class Kind(StrEnum):
     ADDED = "character-added"
     CHANGED = "character-changed"
     BETWEEN = "between-games"
-    """A character's sheet for the next game, changed between games (a folder edit, a new
-    character, a retirement): written in the night to come before it opens, and carried into
-    its opening; the night's fold has nothing to do with it."""
+    """An operation on one character between games (an experience line, a purchase, a field
+    changed, a new character: larp.ledger.operations), written in the night to come before it
+    opens; its opening holds those it heard, and the night's fold applies those it did not."""
     ROLL = "roll"
     """A roll of the dice systems: its pool, options and every die, the result die by die, the
     Willpower it spent and the damage it marked."""
@@ -48,6 +48,7 @@ class Kind(StrEnum):
 
 REVERSIBLE = (
     Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH, Kind.CARRIED, Kind.EXPERIENCE, Kind.CHECKIN,
+    Kind.BETWEEN,
 )
 
 

@@ -1,6 +1,6 @@
 """What each kind of entry holds in its payload: checked on every entry a bundle brings in."""
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
     BaseModel,
@@ -32,6 +32,10 @@ class Opened(Payload):
     chronicle: Chronicle
     """The chronicle's settings (its characters are the starting states)."""
     characters: list[StartingState]
+    heard: list[str] | None = None
+    """The between-games operations its starting states hold (an older record's: every one)."""
+    written: list[tuple[str, str, int, str, int]] = []
+    """Which operation set each field it holds: character, path, and the operation's place."""
 
 
 class Added(Payload):
@@ -73,14 +77,26 @@ class Changed(Payload):
 
 
 class BetweenGames(Payload):
-    character: StartingState
-    """The state she starts the next game with."""
+    """A between-games operation on one character (larp.ledger.operations)."""
+
+    character: Annotated[str, Field(min_length=1)] | StartingState
+    """Her id; an older record's entry: the whole state she starts the next game with."""
     why: str
     file: str = ""
     """The chronicle folder's file the change came from, if it came from one."""
+    line: XpLine | None = None
+    """An experience line it adds (an award, a spend, a purchase)."""
+    fields: dict[str, tuple[Any, Any]] = {}
+    """Each field it changes, by path: from what, to what."""
+    adds: bool = False
+    """A purchase: its fields add to what she has."""
+    joins: StartingState | None = None
+    """A new character: her starting state."""
+    tick: int = Field(0, ge=0, le=2**53)
+    heard: dict[str, Annotated[int, Field(ge=0)]] = {}
+    """Per station, the last entry of the night to come its station held when it wrote."""
     experience: XpLine | None = None
-    """An experience line it adds (an award, a spend, a purchase): kept apart, so that lines
-    written at two stations both stand."""
+    """An older record's entry: the experience line it adds."""
 
 
 class SpentPoints(Payload):

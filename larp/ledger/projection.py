@@ -15,14 +15,17 @@ from larp.ledger.bulk import bulk
 from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.ending import as_carried
 from larp.ledger.entry import Entry, Kind
+from larp.ledger.heard_late import between, between_reversed, season_opened
 from larp.ledger.results import lock_from_json
 from larp.ledger.rows import PAYLOAD_TRIPS, Damage, fold_damage
+from larp.ledger.registers import Registers
 from larp.ledger.season import checked_in, experienced, purchased
+from larp.ledger.sheet_changed import with_sheet
 from larp.ledger.starting import starting_state
 from larp.rules import CharacterState, Lock, Locks, Night, game_time
 from larp.rules.cast import Cast
 from larp.rules.tabletop import TableState
-from larp.sheet import ANY_SHEET, Category, HouseRules, Sheet, TableSheet
+from larp.sheet import ANY_SHEET, Category, HouseRules, TableSheet
 
 CHANGING = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ROLL, Kind.HEALTH)
 
@@ -54,6 +57,10 @@ class Tonight:
         self.last: tuple | None = None
         self.damaged: list[Damage] = []
         """Entries whose payload could not be applied (damaged in the record): left out."""
+        self.season: Registers | None = None
+        """The starting states as the first opening's operations and those heard since leave them."""
+        self.waiting: list[Entry] = []
+        """Between-games entries that sort before the first opening: folded when it comes."""
 
     @classmethod
     def of(cls, entries: Iterable[Entry], effects: list[Effect] | None = None) -> "Tonight":
@@ -74,6 +81,7 @@ class Tonight:
             if isinstance(value, (dict, list)) and name != "reversals":
                 setattr(other, name, copy.copy(value))
         other.pending = {cid: list(pairs) for cid, pairs in self.pending.items()}
+        other.season = None if self.season is None else self.season.copy()
         return other
 
     def follows(self, entry: Entry) -> bool:
@@ -89,6 +97,8 @@ class Tonight:
             return self._reversal(entry)
         reversal = self.reversals.get(entry.id)
         if reversal is not None:
+            if entry.kind is Kind.BETWEEN:
+                between_reversed(self, entry)
             if reversal.order > entry.order:
                 for cid in entry.character_ids:
                     self.pending.setdefault(cid, []).append((entry, reversal))
@@ -138,6 +148,8 @@ class Tonight:
             self._check_roster(entry)
         for data in entry.payload["characters"]:
             self._start(entry, data)
+        if entry is self.first_opening:
+            season_opened(self, entry)
         return []
 
     def _check_roster(self, entry: Entry) -> None:
@@ -346,29 +358,5 @@ _HANDLERS = {
     Kind.HEALTH: Tonight._health,
     Kind.EXPERIENCE: experienced,
     Kind.CHECKIN: checked_in,
+    Kind.BETWEEN: between,
 }
-
-
-def with_sheet(state: CharacterState, sheet: Sheet) -> CharacterState:
-    """A character whose sheet changed tonight: what she spent stays spent, what she lost
-    stays lost where the new sheet still has it."""
-    old = state.sheet
-    abilities = {name: rating - (old.abilities.get(name, 0) - state.abilities.get(name, 0)) for name, rating in sheet.abilities.items()}
-    lost = {}
-    for category, names in state.lost.items():
-        room = dict(sheet.traits.of(Category(category)))
-        kept = []
-        for name in names:
-            if room.get(name, 0) > 0:
-                room[name] -= 1
-                kept.append(name)
-        lost[category] = tuple(kept)
-    return replace(
-        state,
-        sheet=sheet,
-        lost=lost,
-        abilities=abilities,
-        willpower=state.willpower + sheet.willpower - old.willpower,
-        rage=state.rage + sheet.rage - old.rage,
-        gnosis=state.gnosis + sheet.gnosis - old.gnosis,
-    )

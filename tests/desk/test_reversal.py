@@ -40,7 +40,7 @@ def test_r_night_3_a_reversed_regain_can_be_used_again(desk):
     [
         ("reversal", "undo the undo", "is itself a reversal, and a reversal is not reversed: record the call again instead"),
         ("call", "twice", "was already reversed by"),
-        ("opening", "wrong night", "is a night-opened entry: only adjudications, regains, characters added, sheet changes, rolls, Health marks, experience and check-ins are reversed"),
+        ("opening", "wrong night", "is a night-opened entry: only adjudications, regains, characters added, sheet changes, rolls, Health marks, experience, check-ins and between-games entries are reversed"),
         ("deadbeef", "typo", "there is no entry 'deadbeef' in night 1 of this record"),
         ("call", "   ", "say why the entry is reversed"),
     ],

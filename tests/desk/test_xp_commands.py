@@ -91,7 +91,7 @@ def test_the_attendance_award_after_the_close_goes_to_those_checked_in_once(tmp_
     assert larp(capsys, "close-night", *db)[0] == 0
     status, out, err = larp(capsys, "xp", "award", "--attended", *db)
     assert status == 0, err
-    assert "Janet Reyes earns 5 experience: attended night 1 of Alder Bay" in out and "Cody" not in out
+    assert "Janet Reyes before night 2: earns 5 experience: attended night 1 of Alder Bay" in out and "Cody" not in out
     status, _, err = larp(capsys, "xp", "award", "--attended", *db)
     assert status == 1 and "had the attendance award already" in err
 

@@ -1,0 +1,156 @@
+"""Between games, an entry is an operation on one character, never her whole sheet.
+
+Laptops write for days before they hear each other, so an entry says what it *does*:
+- an experience line (an award, a spend, a comment…) is a counter: lines simply add;
+- a purchase is its spent line plus the fields it buys, *added* (a second Quick on top of the
+  first, whatever another station bought meanwhile);
+- a sheet change, a retirement or a return names each field it changes (a path to a leaf:
+  `abilities.Occult`, `traits.social.Commanding`, `status`) with the value it changed it *from*
+  (the base its writer saw) and *to*; a field is a register;
+- a new character is her starting state.
+
+Order is causal, never a laptop's clock: each operation carries a Lamport `tick` (one more than
+the highest its station held) and `heard`, per station, the last entry of the night to come its
+station held when it wrote. Every station folds the operations in one fixed order (tick, station,
+number). Two changes of one field that did not hear each other, to different values, are a
+conflict: both are kept, the later in that order holds, and the conflict is flagged until an
+operation that heard both settles it (`larp conflicts pick`).
+
+An entry of an older record carries a whole starting state: it is read as it always was, that
+state replacing hers, its experience line added.
+"""
+
+import copy
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from larp.ledger.entry import Entry, Kind
+
+NOT_FIELDS = ("id", "experience")
+"""What a sheet change never writes: the id names her, experience moves by its lines alone."""
+ABSENT = None
+"""A field's value where the sheet has no such leaf (a Trait she does not have)."""
+
+
+def leaves(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Every leaf of a sheet as JSON, by its path: mappings are followed, lists are leaves."""
+    found: dict[str, Any] = {}
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict) and value:
+            found.update(leaves(value, f"{path}."))
+        else:
+            found[path] = value
+    return found
+
+
+def fields_changed(before: dict[str, Any], after: dict[str, Any]) -> dict[str, list]:
+    """The fields a sheet change makes, `{path: [from, to]}` (experience and id never among them)."""
+    old = leaves({k: v for k, v in before.items() if k not in NOT_FIELDS})
+    new = leaves({k: v for k, v in after.items() if k not in NOT_FIELDS})
+    changed = {}
+    for path in sorted(old.keys() | new.keys()):
+        was, now = old.get(path, ABSENT), new.get(path, ABSENT)
+        if was != now and not (was == {} and now is ABSENT or was is ABSENT and now == {}):
+            changed[path] = [was, now]
+    return changed
+
+
+def field(sheet: dict[str, Any], path: str) -> Any:
+    here: Any = sheet
+    for key in path.split("."):
+        if not isinstance(here, dict) or key not in here:
+            return ABSENT
+        here = here[key]
+    return here
+
+
+def with_field(sheet: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """The sheet with one leaf set (absent: taken away), its other leaves as they were."""
+    done = copy.deepcopy(sheet)
+    *parents, last = path.split(".")
+    here = done
+    for key in parents:
+        if not isinstance(here.get(key), dict):
+            here[key] = {}
+        here = here[key]
+    if value is ABSENT:
+        here.pop(last, None)
+    else:
+        here[last] = value
+    return done
+
+
+def added(current: Any, was: Any, now: Any) -> Any:
+    """A bought field on top of what she has now: a rating moves by what the purchase moved it
+    (a Trait bought off is gone at 0); anything else is set."""
+    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (current or 0, was or 0, now or 0))
+    if not numbers:
+        return now
+    value = (current or 0) + (now or 0) - (was or 0)
+    return ABSENT if value <= 0 and now is ABSENT else value
+
+
+@dataclass(frozen=True)
+class Operation:
+    """A between-games entry read as the operation it is."""
+
+    entry: Entry
+    character: str
+    line: dict | None
+    fields: dict[str, list]
+    adds: bool
+    """A purchase: its fields add to what she has (else they are set)."""
+    joins: dict | None
+    """A new character: her starting state."""
+    tick: int
+    heard: dict[str, int]
+    whole: dict | None = None
+    """An older record's entry: the whole starting state it carries."""
+
+    @classmethod
+    def of(cls, entry: Entry) -> "Operation":
+        payload = entry.payload
+        character = payload["character"]
+        if isinstance(character, dict):  # an older record's: a whole starting state
+            return cls(entry, character["sheet"]["id"], payload.get("experience"), {}, False, None, 0, {}, character)
+        return cls(
+            entry, character, payload.get("line"), payload.get("fields") or {}, bool(payload.get("adds")),
+            payload.get("joins"), payload.get("tick", 0), payload.get("heard") or {},
+        )
+
+    @property
+    def key(self) -> tuple[int, str, int]:
+        """Its place in the season's fixed order, the same at every station."""
+        return (self.tick, self.entry.station, self.entry.seq)
+
+    def heard_of(self, other: "Operation") -> bool:
+        """Whether its station held the other when it wrote it."""
+        theirs = other.entry
+        if theirs.station == self.entry.station:
+            return theirs.seq < self.entry.seq
+        return self.heard.get(theirs.station, 0) >= theirs.seq
+
+    def concurrent(self, other: "Operation") -> bool:
+        return not self.heard_of(other) and not other.heard_of(self)
+
+
+def operations(entries: Iterable[Entry]) -> list[Operation]:
+    """The between-games entries among these, not reversed, in the season's order."""
+    entries = list(entries)
+    undone = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
+    found = [Operation.of(e) for e in entries if e.kind is Kind.BETWEEN and e.id not in undone]
+    return sorted(found, key=lambda op: op.key)
+
+
+def next_tick(entries: Iterable[Entry]) -> int:
+    """The tick of an operation written now: one more than any this record holds."""
+    return 1 + max((e.payload.get("tick", 0) for e in entries if e.kind is Kind.BETWEEN), default=0)
+
+
+def heard_now(entries: Iterable[Entry]) -> dict[str, int]:
+    """Per station, the last entry of the night to come this record holds."""
+    heard: dict[str, int] = {}
+    for entry in entries:
+        heard[entry.station] = max(heard.get(entry.station, 0), entry.seq)
+    return dict(sorted(heard.items()))

@@ -1,0 +1,109 @@
+"""The season's operations folded onto the characters' starting states.
+
+Every station folds the same operations in the same order (larp.ledger.operations) and holds
+the same sheets. A field is a register: the operation latest in the season's order that set it
+holds, whichever arrived first; a purchase adds to what she has; experience lines add. What
+the fold keeps of each register (which operation wrote it) lets an operation heard late be
+applied on top of a night already opened, exactly where it would have stood.
+"""
+
+from typing import Any
+
+from larp.ledger.operations import Operation, added, field, with_field
+from larp.ledger.season import history_line
+from larp.rules.experience import Totals
+
+Key = tuple[int, str, int]
+
+
+def experience_with(experience: dict[str, Any], line: dict[str, Any]) -> dict[str, Any]:
+    """Her experience one line longer, its totals moved by it."""
+    totals = Totals(experience.get("earned", 0.0), experience.get("unspent", 0.0)).after(history_line(line))
+    kept = {k: line[k] for k in ("date", "change", "type", "reason")}
+    return {"earned": totals.earned, "unspent": totals.unspent, "history": [*experience.get("history", []), kept]}
+
+
+def experience_without(experience: dict[str, Any], line: dict[str, Any]) -> dict[str, Any]:
+    """Her experience with a line taken back out (a reversed operation): its totals moved back."""
+    history = list(experience.get("history", []))
+    kept = {k: line[k] for k in ("date", "change", "type", "reason")}
+    if kept in history:
+        history.reverse()
+        history.remove(kept)
+        history.reverse()
+    totals = Totals(experience.get("earned", 0.0), experience.get("unspent", 0.0))
+    undo = {"earned": "deducted", "deducted": "earned", "spent": "refund", "refund": "spent"}
+    if line["type"] in undo:
+        totals = totals.after(history_line({**kept, "type": undo[line["type"]]}))
+    return {"earned": totals.earned, "unspent": totals.unspent, "history": history}
+
+
+def with_willpower(start: dict[str, Any], sheet: dict[str, Any]) -> dict[str, Any]:
+    """Her starting state on a changed sheet: her Willpower moves with its rating, never above it."""
+    rating = start["sheet"].get("willpower", 0)
+    willpower = start.get("willpower", rating) + sheet.get("willpower", 0) - rating
+    return {**start, "sheet": sheet, "willpower": max(0, min(willpower, sheet.get("willpower", 0)))}
+
+
+class Registers:
+    """Starting states, and which operation last set each field of each."""
+
+    def __init__(self, starts: dict[str, dict], written: dict[tuple[str, str], Key] | None = None) -> None:
+        self.starts = dict(starts)
+        self.written: dict[tuple[str, str], Key] = dict(written or {})
+
+    def copy(self) -> "Registers":
+        return Registers(self.starts, self.written)
+
+    def apply(self, op: Operation) -> bool:
+        """Fold the operation in; whether it concerns a character the fold has."""
+        cid = op.character
+        if op.whole is not None:
+            self.starts[cid] = whole_state(self.starts.get(cid), op.whole, op.line)
+            return True
+        if op.joins is not None and cid not in self.starts:
+            self.starts[cid] = op.joins
+        start = self.starts.get(cid)
+        if start is None:
+            return False
+        sheet = start["sheet"]
+        for path, (was, now) in op.fields.items():
+            if op.adds:
+                sheet = with_field(sheet, path, added(field(sheet, path), was, now))
+                continue
+            if self.written.get((cid, path), (-1, "", 0)) > op.key:
+                continue  # a later operation in the season's order set it: that one holds
+            self.written[(cid, path)] = op.key
+            sheet = with_field(sheet, path, now)
+        if op.line is not None:
+            sheet = {**sheet, "experience": experience_with(sheet.get("experience", {}), op.line)}
+        self.starts[cid] = with_willpower(start, sheet)
+        return True
+
+    def undo(self, op: Operation) -> None:
+        """Take back an operation the fold holds (reversed after it was folded)."""
+        start = self.starts.get(op.character)
+        if start is None or op.whole is not None:
+            return
+        sheet = start["sheet"]
+        for path, (was, now) in op.fields.items():
+            if op.adds:
+                sheet = with_field(sheet, path, added(field(sheet, path), now, was))
+            elif self.written.get((op.character, path)) == op.key:
+                sheet = with_field(sheet, path, was)
+        if op.line is not None:
+            sheet = {**sheet, "experience": experience_without(sheet.get("experience", {}), op.line)}
+        self.starts[op.character] = with_willpower(start, sheet)
+
+
+def whole_state(known: dict | None, data: dict, line: dict | None) -> dict:
+    """An older record's entry: its whole state replaces hers; an experience line it carries is
+    added to her experience as the fold has it (so that lines written at two stations both stand),
+    and a purchase keeps what it bought."""
+    if known is None or line is None:
+        return data
+    old, new = known["sheet"], data["sheet"]
+    bought = line["type"] == "spent" and {**old, "experience": new.get("experience")} != new
+    base, sheet = (data, new) if bought else (known, old)
+    return {**base, "sheet": {**sheet, "experience": experience_with(old.get("experience", {}), line)}}
+
