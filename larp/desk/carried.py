@@ -17,7 +17,7 @@ from pathlib import Path
 from larp.ledger import Entry, Kind, Ledger, NightRow, starting_data
 from larp.ledger.conflicts import Conflict, conflicts, overspent
 from larp.ledger.effects import Anomaly
-from larp.ledger.heard_late import heard_by, opening_registers
+from larp.ledger.heard_late import opened_season
 from larp.ledger.operations import Operation, fields_changed, operations
 from larp.ledger.registers import Registers
 from larp.sheet import ANY_SHEET, Chronicle
@@ -100,15 +100,9 @@ def season_now(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> 
         for op in ops:
             registers.apply(op)
         return SeasonNow(registers, ops, None)
-    registers = opening_registers(opening)
-    for op in ops:
-        if not heard_by(opening, op.entry):
-            registers.apply(op)
     reversed_ids = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
-    if opening.payload.get("heard") is not None:
-        for entry in entries:
-            if entry.kind is Kind.BETWEEN and entry.id in reversed_ids and heard_by(opening, entry):
-                registers.undo(Operation.of(entry))
+    undone = [Operation.of(e) for e in entries if e.kind is Kind.BETWEEN and e.id in reversed_ids]
+    registers = opened_season(opening, ops, undone)
     return SeasonNow(registers, ops, opening)
 
 

@@ -3,8 +3,9 @@
 The first opening of a night starts every character from the operations its station had heard
 (it lists them, with which operation set each field). An operation it had not heard, arriving
 whenever, is applied on top, at every station alike, with a `came-late` note; one it had heard
-and that is reversed since is taken back out. An older record's opening lists nothing: every
-between-games entry of its night was in it.
+and that is reversed since is taken back out. Whatever order they arrive in, the night starts
+from the same states: they are folded afresh, in the season's order, at each arrival. An older
+record's opening lists nothing: every between-games entry of its night was in it.
 """
 
 from larp.ledger.effects import Effect
@@ -28,58 +29,80 @@ def heard_by(opening: Entry, entry: Entry) -> bool:
     return heard is None or entry.id in heard
 
 
-def season_opened(tonight, opening: Entry) -> None:
-    """At the first opening: its registers, then the operations that sorted before it."""
-    tonight.season = opening_registers(opening)
-    waiting, tonight.waiting = tonight.waiting, []
-    for entry in waiting:
-        if entry.id in tonight.reversals:
-            between_reversed(tonight, entry)
-        else:
-            between(tonight, entry)
+def opened_season(opening: Entry, standing: list[Operation], undone: list[Operation]) -> Registers:
+    """The night's starting states: the opening's, less the operations it held that are reversed
+    since (among `undone`), plus the operations standing that it had not heard, in the season's order."""
+    registers = opening_registers(opening)
+    if opening.payload.get("heard") is not None:
+        for op in undone:
+            if heard_by(opening, op.entry):
+                registers.undo(op, standing)
+    for op in sorted(standing, key=lambda op: op.key):
+        if not heard_by(opening, op.entry):
+            registers.apply(op)
+    return registers
 
 
 def between(tonight, entry: Entry) -> list[Effect]:
-    """A between-games operation of the night under way: applied if the opening had not heard it."""
-    opening = tonight.first_opening
-    if opening is None:
-        tonight.waiting.append(entry)
-        return []
-    if heard_by(opening, entry):
-        return []
+    """A between-games operation of the night: folded in with the others."""
     op = Operation.of(entry)
-    if not tonight.season.apply(op):
+    tonight.season_ops[entry.id] = op
+    opening = tonight.first_opening
+    if opening is None or heard_by(opening, entry):
+        if tonight.season_undone:  # what a reversed one's fields go back to may be this one's
+            refresh(tonight)
         return []
-    restarted(tonight, op.character)
-    tonight.flag(
-        "came-late",
-        op.character,
-        entry,
-        f"{tonight.name(op.character)}: entry {entry.short_id} ({entry.summary}) was written at station {entry.station} "
-        f"before it heard that station {opening.station} opened night {entry.night}: applied when it arrived",
-        opening,
-    )
+    refresh(tonight)
+    if op.character not in tonight.characters:
+        return []
+    flag_late(tonight, opening, entry)
     return [Effect(op.character, entry, {"sheet": "changed"})]
 
 
 def between_reversed(tonight, entry: Entry) -> None:
-    """A between-games operation reversed: taken back out if the opening had folded it in."""
+    """A between-games operation reversed: taken back out of the night's start."""
+    tonight.season_undone[entry.id] = Operation.of(entry)
+    refresh(tonight)
+
+
+def season_opened(tonight, opening: Entry) -> None:
+    """At the first opening: the operations that sorted before it, folded in."""
+    refresh(tonight)
+    for op in tonight.season_ops.values():
+        if not heard_by(opening, op.entry) and op.character in tonight.characters:
+            flag_late(tonight, opening, op.entry)
+
+
+def refresh(tonight) -> None:
+    """Every character whose starting state the season's operations change, restarted from it."""
     opening = tonight.first_opening
     if opening is None:
-        tonight.waiting.append(entry)
-    elif heard_by(opening, entry) and opening.payload.get("heard") is not None:
-        op = Operation.of(entry)
-        tonight.season.undo(op)
-        restarted(tonight, op.character)
+        return
+    before = tonight.season.starts if tonight.season is not None else opening_registers(opening).starts
+    tonight.season = opened_season(opening, list(tonight.season_ops.values()), list(tonight.season_undone.values()))
+    for cid, start in tonight.season.starts.items():
+        if before.get(cid) is not start:
+            restarted(tonight, cid)
+
+
+def flag_late(tonight, opening: Entry, entry: Entry) -> None:
+    cid = entry.character_ids[0] if entry.character_ids else ""
+    tonight.flag(
+        "came-late",
+        cid,
+        entry,
+        f"{tonight.name(cid)}: entry {entry.short_id} ({entry.summary}) was written at station {entry.station} "
+        f"before it heard that station {opening.station} opened night {entry.night}: applied when it arrived",
+        opening,
+    )
 
 
 def restarted(tonight, cid: str) -> None:
-    """Her state after the season's registers changed her start: what she lost and spent tonight stays so."""
-    start = tonight.season.starts[cid]
-    fresh = starting_state(start)
+    """Her state after the season's operations changed her start: what she lost and spent tonight stays so."""
+    fresh = starting_state(tonight.season.starts[cid])
     known = tonight.characters.get(cid)
     if known is None:
-        tonight.start_data[cid] = start
+        tonight.start_data[cid] = tonight.season.starts[cid]
         tonight.starts[cid] = tonight.characters[cid] = fresh
     elif isinstance(known, CharacterState):
         tonight.characters[cid] = with_sheet(known, fresh.sheet)

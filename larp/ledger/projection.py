@@ -18,6 +18,7 @@ from larp.ledger.entry import Entry, Kind
 from larp.ledger.heard_late import between, between_reversed, season_opened
 from larp.ledger.results import lock_from_json
 from larp.ledger.rows import PAYLOAD_TRIPS, Damage, fold_damage
+from larp.ledger.operations import Operation
 from larp.ledger.registers import Registers
 from larp.ledger.season import checked_in, experienced, purchased
 from larp.ledger.sheet_changed import with_sheet
@@ -59,8 +60,10 @@ class Tonight:
         """Entries whose payload could not be applied (damaged in the record): left out."""
         self.season: Registers | None = None
         """The starting states as the first opening's operations and those heard since leave them."""
-        self.waiting: list[Entry] = []
-        """Between-games entries that sort before the first opening: folded when it comes."""
+        self.season_ops: dict[str, Operation] = {}
+        """The night's between-games operations folded so far, not reversed."""
+        self.season_undone: dict[str, Operation] = {}
+        """The night's between-games operations reversed."""
 
     @classmethod
     def of(cls, entries: Iterable[Entry], effects: list[Effect] | None = None) -> "Tonight":

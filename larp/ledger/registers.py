@@ -80,20 +80,31 @@ class Registers:
         self.starts[cid] = with_willpower(start, sheet)
         return True
 
-    def undo(self, op: Operation) -> None:
-        """Take back an operation the fold holds (reversed after it was folded)."""
-        start = self.starts.get(op.character)
+    def undo(self, op: Operation, others: list[Operation]) -> None:
+        """Take back an operation the fold holds (reversed after it was folded): a field it holds
+        goes to the latest other operation's value that set it, else to what it changed it from."""
+        cid = op.character
+        start = self.starts.get(cid)
         if start is None or op.whole is not None:
             return
         sheet = start["sheet"]
         for path, (was, now) in op.fields.items():
             if op.adds:
                 sheet = with_field(sheet, path, added(field(sheet, path), now, was))
-            elif self.written.get((op.character, path)) == op.key:
+                continue
+            if self.written.get((cid, path)) != op.key:
+                continue
+            setting = [o for o in others if o is not op and o.character == cid and not o.adds and path in o.fields]
+            if setting:
+                holder = max(setting, key=lambda o: o.key)
+                self.written[(cid, path)] = holder.key
+                sheet = with_field(sheet, path, holder.fields[path][1])
+            else:
+                del self.written[(cid, path)]
                 sheet = with_field(sheet, path, was)
         if op.line is not None:
             sheet = {**sheet, "experience": experience_without(sheet.get("experience", {}), op.line)}
-        self.starts[op.character] = with_willpower(start, sheet)
+        self.starts[cid] = with_willpower(start, sheet)
 
 
 def whole_state(known: dict | None, data: dict, line: dict | None) -> dict:
