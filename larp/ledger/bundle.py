@@ -1,7 +1,7 @@
 """A station's night as one file, to carry to another station (`larp export`, `larp merge`).
 
 JSON Lines, UTF-8:
-- line 1, the header: `{"bundle": "larp-night", "version": 2, "chronicle": ID,
+- line 1, the header: `{"bundle": "larp-night", "version": 3, "chronicle": ID,
   "night": N, "station": NAME, "key": PUBLIC KEY, "entries": COUNT, "exported": ISO TIME}`;
 - one line per entry (`Entry.to_json()`), in the station's order;
 - last line: `{"signatures": [...], "checksum": "sha256:HEX", "seal": SIGNATURE}`: each
@@ -10,7 +10,8 @@ JSON Lines, UTF-8:
   its signature over the checksum and the signatures (larp.ledger.signing.seal): the signatures
   find a forged bundle, checked when it is merged (larp.ledger.merge), the seal in one check.
 
-Bundles of version 1 (before entries were signed) are refused: the station exports again.
+Bundles of version 1 (before entries were signed) are refused: the station exports again. Version
+2 (whole sheets between games, larp.ledger.operations) reads as it is.
 
 A bundle is taken whole or refused whole: not a bundle, an unknown format
 version, truncated, or corrupt (a line that is not what it should be, or a
@@ -34,7 +35,9 @@ from larp.sheet.strict_json import LARGEST_WHOLE, BadJson, loads
 FORMAT = "larp-night"
 NIGHTS = 100_000
 """The most nights a chronicle is thought to run (a game a night for two and a half centuries)."""
-VERSION = 2
+VERSION = 3
+READS = (2, 3)
+"""Version 3 carries the season's operations between games; a bundle of version 2 reads as it is."""
 
 
 class Bundled(NamedTuple):
@@ -164,9 +167,9 @@ def parse_header(where: str, line: bytes) -> Header:
             where, f"was written by an older larp, which did not sign entries: ask the Narrator of station "
             f"{data.get('station')!r} to export it again (larp export), with this larp"
         )
-    if data.get("version") != VERSION:
+    if data.get("version") not in READS:
         raise refused(
-            where, f"is a night bundle of format version {data.get('version')!r}, which this larp does not know (it reads version {VERSION})"
+            where, f"is a night bundle of format version {data.get('version')!r}, which this larp does not know (it reads versions 2 and 3): update larp on this station"
         )
     try:
         return Header.model_validate(data)

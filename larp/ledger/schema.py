@@ -74,14 +74,18 @@ MIGRATIONS: tuple[str, ...] = (
         state BLOB NOT NULL
     );
     """,
+    # Version 4: between games an entry is an operation (larp.ledger.operations), which an older
+    # larp would misread as damage; the tables are as they were.
+    "",
 )
 
 LATEST = len(MIGRATIONS)
 READABLE_FROM = 2
 """A record that can't be written (a read-only folder) is read as it is from this version on:
 the versions after it add only indexes (the night's entries by kind, and in the merged order,
-which `larp.ledger.store.MERGED_ORDER` must name expression for expression) and the kept folds
-(larp.ledger.kept_fold): they make reading faster, not possible."""
+which `larp.ledger.store.MERGED_ORDER` must name expression for expression), the kept folds
+(larp.ledger.kept_fold) and the season's operations (read from every version alike): they make
+reading faster, not possible."""
 
 
 def migrate(db: sqlite3.Connection, where: str) -> None:
