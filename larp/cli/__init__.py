@@ -21,6 +21,7 @@ COMMANDS = {
     "cards": ("cards",),
     "checkin": ("checkin",),
     "characters": ("add", "change", "retire"),
+    "conflicts": ("conflicts",),
     "chronicle": ("chronicle",),
     "doctor": ("doctor",),
     "event": ("hub", "join", "sync"),

@@ -77,6 +77,8 @@ def run(args) -> int:
                 lives, in_folder = lodged(args.file, sheet.id, desk.from_folder)
                 if in_folder:
                     desk.folder_holds(sheet.id)
+            elif desk.from_folder is not None and args.file.resolve() == (desk.from_folder / f"{sheet.id}.toml").resolve():
+                desk.folder_holds(sheet.id)  # taken: not an edit to ask about at the next opening
     except DeskError as error:
         return failed(args.action, error)
     print(f"{entry.id}  {entry.summary}")

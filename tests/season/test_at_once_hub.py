@@ -7,6 +7,7 @@ import pytest
 
 from larp.desk import DeskError
 from larp.ledger import Kind
+from tests.ledger.helpers import larp
 from tests.season.seasons import between, game_one_closed, kinds, synced, xp
 
 
@@ -115,7 +116,7 @@ def test_a_laptop_a_day_off_changes_nothing(tmp_path, hub, chronicle, ahead):
         assert [line.reason for line in history] == ["first", "second", "third"] and xp(desk, "janet") == (6, 6)
 
 
-def test_two_changes_of_one_field_are_a_conflict_kept_flagged_and_settled_by_a_pick(tmp_path, hub, chronicle):
+def test_two_changes_of_one_field_are_a_conflict_kept_flagged_and_settled_by_a_pick(tmp_path, hub, chronicle, capsys):
     hall, bar, door = game_one_closed(tmp_path, hub, chronicle, names=("hall", "bar", "door"))
     at_hall = hall.amend(hall.standing().characters["janet"].model_copy(update={"lineage": "Ventrue"}), "clan fixed")
     at_bar = bar.amend(bar.standing().characters["janet"].model_copy(update={"lineage": "Brujah"}), "clan fixed again")
@@ -127,7 +128,11 @@ def test_two_changes_of_one_field_are_a_conflict_kept_flagged_and_settled_by_a_p
         assert conflict.path == "lineage" and {op.entry.id for op in conflict.operations} == {at_hall.id, at_bar.id}
         assert "conflict" in kinds(desk)
     other = at_hall if held == {"Brujah"} else at_bar
-    door.pick(other.id)
+    status, out, _ = larp(capsys, "conflicts", "--db", tmp_path / "door.sqlite3")
+    assert status == 0 and "Janet Reyes: lineage" in out and f"holds  {(at_bar if other is at_hall else at_hall).short_id}" in out
+    status, out, err = larp(capsys, "conflicts", "pick", other.short_id, "--db", tmp_path / "door.sqlite3")
+    assert status == 0 and "as entry" in out, err
+    door.reload()
     synced(hall, bar, door)
     for desk in (hall, bar, door):
         assert desk.standing().characters["janet"].lineage == other.payload["fields"]["lineage"][1]
