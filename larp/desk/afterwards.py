@@ -197,7 +197,10 @@ class Afterwards:
         if carried:
             raise DeskError(f"entry {late.short_id} was carried into night {carried[0].night} already (entry {carried[0].short_id})")
         if late.kind not in CARRIABLE:
-            raise DeskError(f"entry {late.short_id} is a {late.kind.value} entry: only a call or a sheet change is carried")
+            raise DeskError(f"entry {late.short_id} is a {late.kind.value} entry: only a call, a sheet change or an experience line is carried")
+        opening = self.tonight.first_opening
+        if opening is not None and late.id in (opening.payload.get("heard") or ()):
+            raise DeskError(f"entry {late.short_id} counts in night {self.night_number}'s start already: its opening heard it")
         summary = f"Carried from night {late.night} (entry {late.short_id}, station {late.station}): {late.summary}"
         return self._write(Kind.CARRIED, summary, late.character_ids, carried_payload(late))
 

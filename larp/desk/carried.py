@@ -17,6 +17,7 @@ from pathlib import Path
 from larp.ledger import Entry, Kind, Ledger, NightRow, starting_data
 from larp.ledger.conflicts import Conflict, conflicts, overspent
 from larp.ledger.effects import Anomaly
+from larp.ledger.ending import late_entries
 from larp.ledger.heard_late import opened_season
 from larp.ledger.operations import Operation, fields_changed, operations
 from larp.ledger.registers import Registers
@@ -96,6 +97,7 @@ def season_now(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> 
     ops = operations(entries)
     opening = first_opening(ledger, night)
     if opening is None:
+        ops = late_lines(ledger, night) + ops
         registers = Registers(ledger.starting_states(night) or base)
         for op in ops:
             registers.apply(op)
@@ -104,6 +106,21 @@ def season_now(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> 
     undone = [Operation.of(e) for e in entries if e.kind is Kind.BETWEEN and e.id in reversed_ids]
     registers = opened_season(opening, ops, undone)
     return SeasonNow(registers, ops, opening)
+
+
+def late_lines(ledger: Ledger, night: NightRow) -> list[Operation]:
+    """The experience lines of the night before written after its close (at a station that had not
+    heard of it), not reversed: each counts in this night's start, as a between-games line would."""
+    before = ledger.night(night.chronicle, night.number - 1)
+    if before is None:
+        return []
+    entries = [e for kind in (Kind.EXPERIENCE, Kind.REVERSAL, Kind.ENDED) for e in ledger.entries(before, kind=kind.value)]
+    undone = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
+    return [
+        Operation(e, e.payload["character"], e.payload["line"], {}, False, None, 0, {})
+        for e in late_entries(entries)
+        if e.kind is Kind.EXPERIENCE and e.id not in undone
+    ]
 
 
 def carried_starts(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> dict[str, dict]:

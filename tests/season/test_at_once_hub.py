@@ -8,6 +8,7 @@ import pytest
 from larp.desk import DeskError
 from larp.ledger import Kind
 from tests.ledger.helpers import larp
+from tests.event.stations import joined
 from tests.season.seasons import between, game_one_closed, kinds, synced, xp
 
 
@@ -197,3 +198,20 @@ def test_three_stations_each_writing_end_identical(tmp_path, hub, chronicle):
     assert states[0] == states[1] == states[2]
     assert states[0]["ruth"].experience.earned == 7 and states[0]["cody"].status == "retired"
     assert states[0]["janet"].experience.earned == 1
+
+
+def test_in_night_experience_the_close_missed_counts_in_the_next_night_s_start(tmp_path, hub, chronicle):
+    hall, bar = (joined(tmp_path, name, hub, chronicle) for name in ("hall", "bar"))
+    synced(hall, bar)
+    hall.archive_night()
+    late = bar.award("janet", 2, "a scene that ran long")  # bar has not heard of the close
+    synced(hall, bar)
+    flagged = [a for a in hall.reconcile(night=1).anomalies if a.kind == "late-entry"]
+    assert [a.entry.id for a in flagged] == [late.id] and "unless it reached the station" in flagged[0].message
+    hall.close(), bar.close()
+    hall, bar = between(tmp_path, chronicle, ("hall", "bar"))
+    assert xp(hall, "janet") == xp(bar, "janet") == (2, 2)
+    hall.open_next_night()
+    assert hall.sheet("janet").experience.earned == 2
+    with pytest.raises(DeskError, match="counts in night 2's start already"):
+        hall.carry(late.id)
