@@ -34,7 +34,7 @@ def run(args) -> int:
     from larp.desk import Desk, DeskError
 
     try:
-        with Desk.open(args.db, args.chronicle, args.station, args.narrator) as desk:
+        with Desk.open(args.db, args.chronicle, args.station, args.narrator, open_night=not args.list) as desk:
             if args.list:
                 print_present(desk)
                 return 0
@@ -65,7 +65,7 @@ def read(desk, text: str) -> bool:
 
 
 def print_present(desk) -> None:
-    present = desk.present()
-    print(f"In for night {desk.night_number}: {counted(len(present), 'character')}")
+    night, present = desk.at_the_door()
+    print(f"In for night {night}: {counted(len(present), 'character')}")
     for sheet, _ in present:
         print(f"  {sheet.display_name} ({sheet.id})")

@@ -85,7 +85,7 @@ def written(desk, args):
 
     if args.character is None or (args.action != "buy" and args.points is None):
         raise DeskError(f"name the character and the points: larp xp {args.action} CHARACTER POINTS --reason TEXT")
-    character = known_id(args.character, [cid for cid, state in desk.states().items() if state.sheet.plays])
+    character = known_id(args.character, list(desk.states()))
     if args.action == "buy":
         return desk.buy(character, args.purchase)
     if args.action == "spend":

@@ -64,6 +64,25 @@ class Door:
             key=lambda pair: pair[0].display_name.casefold(),
         )
 
+    def at_the_door(self) -> tuple[int, list[tuple[Sheet, Entry]]]:
+        """Who is in, by name, with her check-in: for the game under way, else (between games)
+        for the game played last; nothing is opened."""
+        self._current()
+        if self.night_open_here or self.tonight.present:
+            return self.night_number, self.present()
+        night = self.next_night() - 1
+        if night < 1:
+            return 1, []
+        entries = self.entries(night=night)
+        undone = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
+        first: dict[str, Entry] = {}
+        for entry in entries:
+            if entry.kind is Kind.CHECKIN and entry.id not in undone:
+                first.setdefault(entry.payload["character"], entry)
+        sheets = self.standing().characters
+        found = [(sheets[cid], entry) for cid, entry in first.items() if cid in sheets]
+        return night, sorted(found, key=lambda pair: pair[0].display_name.casefold())
+
     def _at_door(self, said: str) -> Sheet:
         sheets = {cid: state.sheet for cid, state in self.tonight.characters.items()}
         base = self.chronicle or Chronicle(id="tonight", name="tonight")

@@ -202,6 +202,13 @@ class Experiencing:
         state = self.states().get(character_id)
         if state is None:
             raise DeskError(f"there is no character {character_id!r} in {self.chronicle.name}")
+        if not state.sheet.plays:
+            sheet = state.sheet
+            why = f" ({sheet.status_reason})" if sheet.status_reason else ""
+            raise DeskError(
+                f"{sheet.display_name} is {sheet.status}{why}: experience moves only for a character in play "
+                f"(larp retire {sheet.id} --status active brings the character back)"
+            )
         return state.sheet
 
     def _experience(self, sheet: Sheet, line: dict) -> Entry:

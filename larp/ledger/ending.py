@@ -24,6 +24,9 @@ by itself when it reaches the station that opens that night before it opens
 (larp.desk.carried): only one heard after needs carrying."""
 
 
+FLAGGED_LATE = (*CARRIABLE, Kind.CHECKIN)
+"""What is flagged when a close did not read it: the entries carried, and a check-in (the door
+kept open after the close: its attendance award is the Narrator's call)."""
 LINE_CARRIED = " unless it reached the station that opened that night before it opened"
 
 
@@ -39,7 +42,7 @@ def late_entries(entries: Iterable[Entry]) -> list[Entry]:
     if not found:
         return []
     read = found[0].payload["read"]
-    return [e for e in entries if (e.kind in CARRIABLE or e.kind is Kind.REVERSAL) and e.seq > read.get(e.station, 0)]
+    return [e for e in entries if (e.kind in FLAGGED_LATE or e.kind is Kind.REVERSAL) and e.seq > read.get(e.station, 0)]
 
 
 def ending_anomalies(entries: Iterable[Entry]) -> list[Anomaly]:

@@ -1,0 +1,62 @@
+"""Between games at one station, as a Narrator types the commands: reading never opens or
+closes anything, and every message says what is so."""
+
+from larp.cards import current_card, issued_payload
+from larp.desk import Desk
+from larp.sheet import load_chronicle
+from tests.ledger.helpers import larp, write_chronicle
+
+
+def played(tmp_path, capsys, *check_in):
+    folder = write_chronicle(tmp_path / "chronicle")
+    where = ("--chronicle", folder, "--station", "hall", "--narrator", "Ann", "--db", tmp_path / "n.sqlite3")
+    chronicle = load_chronicle(folder)
+    assert larp(capsys, "night", "open", *where)[0] == 0
+    for cid in check_in:
+        assert larp(capsys, "checkin", "--text", issued_payload(current_card(chronicle, cid)), *where)[0] == 0
+    assert larp(capsys, "close-night", "--db", tmp_path / "n.sqlite3")[0] == 0
+    return ("--db", tmp_path / "n.sqlite3"), folder
+
+
+def test_checkin_list_between_games_opens_nothing_and_lists_the_game_played(tmp_path, capsys):
+    db, _ = played(tmp_path, capsys, "janet")
+    status, out, _ = larp(capsys, "checkin", "--list", *db)
+    assert status == 0 and out.splitlines()[0] == "In for night 1: 1 character" and "Janet Reyes" in out
+    with Desk.read(tmp_path / "n.sqlite3") as desk:
+        assert not desk.under_way(2)
+    status, out, err = larp(capsys, "xp", "award", "--attended", *db)
+    assert status == 0 and "Janet Reyes before night 2: earns" in out, err
+
+
+def test_an_award_to_a_retired_character_says_she_is_retired(tmp_path, capsys):
+    db, _ = played(tmp_path, capsys)
+    assert larp(capsys, "retire", "wick", "--reason", "left for Boston", *db)[0] == 0
+    status, out, err = larp(capsys, "xp", "award", "wick", "2", "--reason", "a late award", *db)
+    assert status == 1 and out == "" and "Wick is retired (left for Boston)" in err and "no character" not in err
+
+
+def test_a_between_games_entry_is_reversed_by_larp_reverse(tmp_path, capsys):
+    db, _ = played(tmp_path, capsys)
+    status, out, _ = larp(capsys, "xp", "award", "janet", "3", "--reason", "given twice", *db)
+    entry = out.split()[0]
+    status, out, err = larp(capsys, "reverse", entry[:8], "--reason", "given twice", *db)
+    assert status == 0, err
+    status, out, _ = larp(capsys, "xp", "log", "--character", "janet", *db)
+    assert out.splitlines()[0] == "Janet Reyes (janet): earned 0, unspent 0"
+
+
+def test_a_check_in_after_the_close_is_flagged_late(tmp_path, capsys):
+    folder = write_chronicle(tmp_path / "chronicle")
+    with Desk.open(tmp_path / "hall.sqlite3", folder, station="hall", narrator="Ann") as hall, Desk.open(
+        tmp_path / "bar.sqlite3", folder, station="bar", narrator="Bo"
+    ) as bar:
+        hall.export(tmp_path / "hall-1.jsonl")
+        bar.merge(tmp_path / "hall-1.jsonl")
+        hall.archive_night()
+        hall.export(tmp_path / "hall-2.jsonl")
+        late = bar.check_in(issued_payload(current_card(load_chronicle(folder), "janet")))
+        bar.export(tmp_path / "bar-1.jsonl")
+        bar.merge(tmp_path / "hall-2.jsonl")
+        hall.merge(tmp_path / "bar-1.jsonl")
+        flagged = [a for a in hall.reconcile(night=1).anomalies if a.kind == "late-entry"]
+        assert [a.entry.id for a in flagged] == [late.entry.id]
