@@ -7,7 +7,6 @@ from larp.cli.exits import EXIT_FAILED
 from larp.cli.night_record import add_db_option, failed, tell_damage
 from larp.cli.one_shot import collector_paused
 from larp.cli.standing import said_differences
-from larp.words import counted
 
 
 def register(subparsers) -> None:
@@ -72,6 +71,7 @@ def run_reconcile(args) -> int:
 
 def run_close_night(args) -> int:
     from larp.desk import Desk, DeskError
+    from larp.desk.carried import playing
 
     try:
         with Desk.read(args.db) as desk:
@@ -85,7 +85,7 @@ def run_close_night(args) -> int:
         return failed("close-night", error)
     for cid, start in following.items():
         print(f"{cid}: starts night {number + 1} with Willpower {start['willpower']}")
-    print(f"Night {number} is archived; night {number + 1} starts from the states above ({counted(len(following), 'character')})")
+    print(f"Night {number} is archived; night {number + 1} starts from the states above ({playing(list(following.values()))})")
     if sent:
         print(sent)
     return 0

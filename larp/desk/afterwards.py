@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from larp.desk.carried import season_now
+from larp.desk.carried import playing, season_now
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
 from larp.ledger import Entry, Kind, next_starting_data
@@ -129,7 +129,7 @@ class Afterwards:
             written.append(self._entry(Kind.CLOSED, f"Night {row.number} closes at station {self.station}", (), {}))
         summary = f"Night {row.number} closes for the event at station {self.station}: night {row.number + 1} starts from it"
         payload = {"next": row.number + 1, "refresh": refresh, "read": self.ledger.marks(row), "characters": list(following.values())}
-        written.append(self._entry(Kind.ENDED, f"{summary} ({counted(len(following), 'character')})", (), payload))
+        written.append(self._entry(Kind.ENDED, f"{summary} ({playing(list(following.values()))})", (), payload))
         with recorded:
             self.night_row = self.ledger.end_night(row, written)
         self.refold_later()

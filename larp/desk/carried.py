@@ -138,6 +138,13 @@ def changed_start(known: dict | None, sheet) -> dict:
     return starting_data(sheet, max(0, min(willpower, sheet.willpower)))
 
 
+def playing(starts: list[dict]) -> str:
+    """`15 characters` (`and 2 retired or dead`, where some are)."""
+    kept = sum(1 for data in starts if data["sheet"].get("status", "active") in ("retired", "dead"))
+    said = f"{len(starts) - kept} character{'' if len(starts) - kept == 1 else 's'}"
+    return said + (f" and {kept} retired or dead" if kept else "")
+
+
 def fingerprint(sheet) -> str:
     text = json.dumps(sheet.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]

@@ -153,7 +153,7 @@ class DeskCore(Folding):
         night (read when first asked for)."""
         if self._chronicle is None and self.night_row is not None:
             with recorded:
-                self._chronicle = chronicle_held(self.ledger, self.night_row)
+                self._chronicle = chronicle_held(self.ledger, self.night_row) or chronicle_held(self.ledger)  # between games: the night played
         return self._chronicle
 
     def _find_night(self, open_night: bool) -> None:

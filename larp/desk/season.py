@@ -16,6 +16,7 @@ from larp.desk.carried import (
     SeasonNow,
     carried_starts,
     first_opening,
+    playing,
     folder_differences,
     remember_seen,
     season_now,
@@ -46,13 +47,6 @@ class FolderDiffers(DeskError):
         )
         self.number = number
         self.differences = differences
-
-
-def playing(starts: list[dict]) -> str:
-    """`15 characters` (`and 2 retired or dead`, where some are)."""
-    kept = sum(1 for data in starts if data["sheet"].get("status", "active") in ("retired", "dead"))
-    said = f"{len(starts) - kept} character{'' if len(starts) - kept == 1 else 's'}"
-    return said + (f" and {kept} retired or dead" if kept else "")
 
 
 class BetweenGames:

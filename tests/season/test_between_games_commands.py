@@ -60,3 +60,15 @@ def test_a_check_in_after_the_close_is_flagged_late(tmp_path, capsys):
         hall.merge(tmp_path / "bar-1.jsonl")
         flagged = [a for a in hall.reconcile(night=1).anomalies if a.kind == "late-entry"]
         assert [a.entry.id for a in flagged] == [late.entry.id]
+
+
+def test_xp_log_and_next_after_the_close_on_the_demo_chronicle_read_the_game_played(tmp_path, capsys):
+    db = ("--db", tmp_path / "demo.sqlite3")
+    assert larp(capsys, "night", "open", "--station", "hall", "--narrator", "Ann", *db)[0] == 0
+    assert larp(capsys, "retire", "wick", "--reason", "left for Boston", *db)[0] == 0
+    status, out, _ = larp(capsys, "close-night", *db)
+    assert status == 0 and "(15 characters and 1 retired or dead)" in out, out
+    status, out, err = larp(capsys, "xp", "log", *db)
+    assert status == 0 and "Janet Reyes (janet): earned" in out, err
+    status, out, err = larp(capsys, "next", *db)
+    assert status == 0 and "Janet Reyes" in out, err
