@@ -88,6 +88,8 @@ def export_folder(args) -> int:
         + (f" ({', '.join(done.written)})" if done.written else "")
         + f", {counted(done.agreeing, 'sheet')} already as the record has them"
     )
+    if done.left:
+        print(f"Edited by hand and not taken yet, left as they are: {', '.join(done.left)} (the next larp night open asks about them)")
     if done.others:
         print(f"Not in the record, left as they are: {', '.join(done.others)} (the next larp night open asks about them)")
     return 0

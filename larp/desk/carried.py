@@ -156,11 +156,13 @@ def seen_prints(ledger: Ledger, chronicle: str) -> dict[str, str] | None:
     return None if text is None else json.loads(text)
 
 
-def remember_seen(ledger: Ledger, chronicle: Chronicle, only: str | None = None) -> None:
-    """The folder's sheets (or `only` that character's) as the record now takes them."""
-    prints = {cid: fingerprint(sheet) for cid, sheet in sorted(chronicle.characters.items()) if only in (None, cid)}
-    if only is not None:
-        prints = {**(seen_prints(ledger, chronicle.id) or {}), **prints}
+def remember_seen(ledger: Ledger, chronicle: Chronicle, only: str | None = None, leaving=frozenset()) -> None:
+    """The folder's sheets (or `only` that character's) as the record now takes them, but those
+    `leaving` (edited by hand, not taken)."""
+    prints = {cid: fingerprint(sheet) for cid, sheet in sorted(chronicle.characters.items()) if only in (None, cid) and cid not in leaving}
+    if only is not None or leaving:
+        before = seen_prints(ledger, chronicle.id) or {}
+        prints = {**{cid: print_ for cid, print_ in before.items() if cid in leaving or only is not None}, **prints}
     ledger.remember(f"{SEEN_SETTING}:{chronicle.id}", json.dumps(prints, sort_keys=True))
 
 

@@ -24,11 +24,14 @@ class Written:
     """Files left as they were: they already said what the record says."""
     others: list[str] = field(default_factory=list)
     """Character files of the folder that the record does not know (left alone)."""
+    left: list[str] = field(default_factory=list)
+    """Files edited (or removed) by hand that the record has not taken: not written over."""
 
 
-def write_chronicle_folder(chronicle: Chronicle, folder: Path, settings: bool) -> Written:
-    """Every character's sheet into `folder` (made if new); with `settings`, chronicle.toml too
-    (a new folder's; a folder written in place keeps its own)."""
+def write_chronicle_folder(chronicle: Chronicle, folder: Path, settings: bool, leaving: frozenset[str] = frozenset()) -> Written:
+    """Every character's sheet into `folder` (made if new), but those `leaving` (edited there by
+    hand and not taken yet); with `settings`, chronicle.toml too (a new folder's; a folder
+    written in place keeps its own)."""
     done = Written(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -37,6 +40,9 @@ def write_chronicle_folder(chronicle: Chronicle, folder: Path, settings: bool) -
             done.written.append(CHRONICLE_FILE)
         for cid, sheet in chronicle.characters.items():
             path = Path(file_of(folder, cid))
+            if cid in leaving:
+                done.left.append(path.name)
+                continue
             if says(path, sheet, chronicle.system):
                 done.agreeing += 1
                 continue

@@ -164,16 +164,17 @@ class BetweenGames:
     def export_chronicle(self, folder: Path | None = None) -> Written:
         """The chronicle as it stands written as a chronicle folder (by default, the one the
         record reads): the TOML files and the record agree, and the folder, so written, is
-        what the record last took from it."""
+        what the record last took from it; a file edited there by hand and not taken yet is
+        left as it is (and named), for the next opening to ask about."""
         target = Path(folder) if folder is not None else self.from_folder
         if target is None:
             raise DeskError("this record reads no chronicle folder: name one to write (--out DIR)")
         in_place = self.from_folder is not None and target.resolve() == self.from_folder.resolve()
-        standing = self.standing()
-        done = write_chronicle_folder(standing, target, settings=not in_place)
+        leaving = frozenset(d.character for d in self.folder_differences()) if in_place else frozenset()
+        done = write_chronicle_folder(self.standing(), target, settings=not in_place, leaving=leaving)
         if in_place:
             with recorded:
-                remember_seen(self.ledger, load_folder(target))
+                remember_seen(self.ledger, load_folder(target), leaving=leaving)
         return done
 
     # Changes between games.

@@ -72,3 +72,17 @@ def test_xp_log_and_next_after_the_close_on_the_demo_chronicle_read_the_game_pla
     assert status == 0 and "Janet Reyes (janet): earned" in out, err
     status, out, err = larp(capsys, "next", *db)
     assert status == 0 and "Janet Reyes" in out, err
+
+
+def test_chronicle_export_into_the_folder_leaves_a_hand_edit_not_taken_and_names_it(tmp_path, capsys):
+    db, folder = played(tmp_path, capsys)
+    assert larp(capsys, "xp", "award", "cody", "2", "--reason", "a scene", *db)[0] == 0
+    janet = folder / "janet.toml"
+    janet.write_text(janet.read_text().replace('"Leadership" = 2', '"Leadership" = 3'))
+    edited = janet.read_text()
+    status, out, err = larp(capsys, "chronicle", "export", folder, *db)
+    assert status == 0, err
+    assert "cody.toml" in out.splitlines()[0] and "left as they are: janet.toml" in out
+    assert janet.read_text() == edited
+    status, _, err = larp(capsys, "night", "open", "--chronicle", folder, "--station", "hall", *db)
+    assert status != 0 and "Janet Reyes: Leadership 2 → 3" in err and "Cody" not in err
