@@ -152,8 +152,8 @@ def run_join(args) -> int:
 
     try:
         url = address(args.hub, "LARP_HUB", "the event's address")
-        with Desk.open(db=args.db, station=args.station, open_night=False) as desk:
-            moved = desk.join(url)
+        with Desk.open(db=args.db, open_night=False) as desk:
+            moved = desk.join(url, args.station)
     except (AddressError, DeskError) as error:
         return failed("join", error)
     print(f"Station {desk.station} joined the event.")

@@ -30,14 +30,36 @@ told = Translated(EventError, lambda error: DeskError(str(error)))
 class EventSync:
     _live: Live | None = None
 
-    def join(self, url: str) -> Moved:
-        """This record joins the event at `url` (the line `larp hub start` printed), and syncs
-        once. A hub that can't be reached now is a DeskError, and joined all the same: the
-        station syncs when it can. Refused (DeskError, the record not joined) when another station
-        of the event has this station's name."""
-        self.enlist(url)
+    def join(self, url: str, name: str | None = None) -> Moved:
+        """This record joins the event at `url` (the line `larp hub start` printed) as station
+        `name` (else the name it has), and syncs once. A hub that can't be reached now is a
+        DeskError, and joined all the same: the station syncs when it can. Refused (DeskError,
+        the record as it was, its name and keys unchanged, free to join again) when another
+        station of the event has the name, or when the record's own entries bear another name."""
+        name = name or self.station
+        if name != self.station:
+            self._check_renamed(name)
+        station, self.station = self.station, name
+        try:
+            self.enlist(url)
+        except DeskError:
+            self.station = station
+            raise
+        with recorded:
+            self.ledger.remember("station", name)
         self.keep_hub(url)
         return self.sync()
+
+    def _check_renamed(self, name: str) -> None:
+        """A record whose own entries were written as another station can't join under a new
+        name: they would reach the event as a station it never registered."""
+        with recorded:
+            written = any(self.ledger.rows(night, station=self.station) for night in self.ledger.nights())
+        if written:
+            raise DeskError(
+                f"this record's entries were written as station {self.station!r}: it joins the event under that name "
+                f"(larp join without --station), or a new record joins as {name!r}. Nothing was changed"
+            )
 
     def enlist(self, url: str) -> None:
         """This station's name and key registered with the event at `url`: DeskError if another

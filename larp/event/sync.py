@@ -25,7 +25,7 @@ from larp.event.errors import EventError, Unreachable
 from larp.event.schema import ARRIVAL_LOCK, CHANNEL, check_tables
 from larp.ledger import Ledger, LedgerError
 from larp.ledger.exchange import PULLED, Arrival, mark, sent, take_in, unsent
-from larp.ledger.signing import EVENT, REVOKED, SELF, own_key, public_text, signed_outgoing, trust_event_keys, trusted
+from larp.ledger.signing import EVENT, REVOKED, SELF, own_key, public_text, signed_outgoing, signing_key, trust_event_keys, trusted
 
 BATCH = 5000
 CONNECT_SECONDS = 5
@@ -169,7 +169,7 @@ def register(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) ->
     """The station's name and key registered with the event (refused if another station holds
     the name), and the keys of every station of the event brought into the record."""
     check_tables(hub)
-    key = public_text(own_key(ledger, station))
+    key = public_text(signing_key(ledger))  # trusted under the name once the hub has taken it, not before
     if not hub.execute("SELECT larp_register_station(%s, %s)", (station, key)).fetchone()[0]:
         if hub.execute("SELECT revoked IS NOT NULL FROM larp_station_keys WHERE name = %s", (station,)).fetchone()[0]:
             raise EventError(f"station {station!r} was revoked by the event's owner (larp hub revoke): it joins no more. Nothing was sent")
@@ -177,6 +177,7 @@ def register(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) ->
             f"{shown(url)} has another station called {station!r} already: give this one a name of its own "
             "(--station NAME). Nothing was sent"
         )
+    own_key(ledger, station)
     bring_keys(ledger, hub)
 
 

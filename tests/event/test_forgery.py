@@ -106,7 +106,7 @@ def test_d_an_old_unsigned_bundle_is_refused_saying_to_export_it_again(tmp_path,
     *_, crypt = event
     path = tmp_path / "hall.jsonl"
     lines = path.read_text().splitlines(keepends=True)
-    path.write_text(lines[0].replace('"version":2', '"version":1') + "".join(lines[1:]))
+    path.write_text(lines[0].replace('"version":3', '"version":1') + "".join(lines[1:]))
     merge_refused(crypt, path, "older larp, which did not sign entries: ask the Narrator of station 'hall' to export it again")
 
 

@@ -89,8 +89,8 @@ def test_a_bundle_cut_at_a_line_end_is_refused_whole(bundle, target):
 
 
 def test_a_bundle_of_an_unknown_format_version_is_refused_whole(bundle, target):
-    rewrite(bundle, lambda lines: [lines[0].replace('"version":2', '"version":3'), *lines[1:]])
-    refused(target, bundle, "format version 3, which this larp does not know")
+    rewrite(bundle, lambda lines: [lines[0].replace('"version":3', '"version":4'), *lines[1:]])
+    refused(target, bundle, "format version 4, which this larp does not know")
 
 
 def test_a_file_that_is_not_a_bundle_is_refused(tmp_path, target):
