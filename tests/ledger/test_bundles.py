@@ -38,7 +38,7 @@ def rewrite(path, change):
 
 def test_a_bundle_has_a_header_its_entries_their_signatures_and_a_checksum(bundle):
     header, *entries, last = [json.loads(line) for line in bundle.read_text().splitlines()]
-    assert header["bundle"] == "larp-night" and header["version"] == 2
+    assert header["bundle"] == "larp-night" and header["version"] == 3
     assert (header["chronicle"], header["night"], header["station"]) == ("alder-bay", 1, "bar")
     assert header["entries"] == len(entries) == 3
     assert [e["kind"] for e in entries] == ["night-opened", "adjudication", "regain"]
