@@ -126,9 +126,12 @@ class BetweenGames:
         if self.from_folder is None:
             return []
         carried = self.carried()
+        folder = load_folder(self.from_folder)
         with recorded:
             seen = seen_prints(self.ledger, self.chronicle.id)
-        return folder_differences(carried, load_folder(self.from_folder), self.from_folder, seen)
+        if seen is None and self.next_night() > 1:
+            return []  # a laptop new to the chronicle: its sheets came from the event, the folder is taken as it is
+        return folder_differences(carried, folder, self.from_folder, seen)
 
     def _open_night(self) -> None:
         differences = self.folder_differences()

@@ -99,8 +99,11 @@ def sync_once(ledger: Ledger, hub: psycopg.Connection, url: str, station: str, w
 
 
 def enlist(ledger: Ledger, hub: psycopg.Connection, url: str, station: str) -> None:
-    """The station registered with the event, as it joins: EventError if its name is taken."""
+    """The station registered with the event, as it joins: EventError if its name is taken, or
+    if the event is another chronicle's."""
     with refusals(url):
+        check_tables(hub)
+        refuse_other_event(ledger, hub, url)
         register(ledger, hub, station, url)
 
 
@@ -149,13 +152,15 @@ def push(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) -> int
 
 
 def pull(ledger: Ledger, hub: psycopg.Connection, url: str) -> int:
-    """Bring in every entry the hub received since the last pull; how many were new here."""
+    """Bring in every entry of this record's chronicle the hub received since the last pull (a
+    station of another chronicle on the hub is nobody's business here); how many were new."""
     total = 0
+    chronicles = sorted({night.chronicle for night in ledger.nights()})
     while True:
         rows = hub.execute(
             "SELECT arrived, chronicle, night, station, seq, line, signature FROM larp_entries "
-            "WHERE arrived > %s ORDER BY arrived LIMIT %s",
-            (mark(ledger, PULLED), BATCH),
+            "WHERE arrived > %s AND (cardinality(%s::text[]) = 0 OR chronicle = ANY(%s::text[])) ORDER BY arrived LIMIT %s",
+            (mark(ledger, PULLED), chronicles, chronicles, BATCH),
         ).fetchall()
         if not rows:
             return total
@@ -179,6 +184,17 @@ def register(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) ->
         )
     own_key(ledger, station)
     bring_keys(ledger, hub)
+
+
+def refuse_other_event(ledger: Ledger, hub: psycopg.Connection, url: str) -> None:
+    """A record of one chronicle joins the event of that chronicle, not another's."""
+    mine = {night.chronicle for night in ledger.nights()}
+    theirs = {chronicle for (chronicle,) in hub.execute("SELECT DISTINCT chronicle FROM larp_entries").fetchall()}
+    if mine and theirs and not mine & theirs:
+        raise EventError(
+            f"{shown(url)} is the event of chronicle {', '.join(map(repr, sorted(theirs)))}, and this record holds "
+            f"{', '.join(map(repr, sorted(mine)))}: join the event of its own chronicle. Nothing was sent"
+        )
 
 
 def bring_keys(ledger: Ledger, hub: psycopg.Connection) -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from larp.desk import DeskError
 from larp.ledger import Kind
-from tests.ledger.helpers import larp
+from tests.ledger.helpers import larp, write_chronicle
 from tests.event.stations import joined
 from tests.season.seasons import between, game_one_closed, kinds, synced, xp
 
@@ -215,3 +215,14 @@ def test_in_night_experience_the_close_missed_counts_in_the_next_night_s_start(t
     assert hall.sheet("janet").experience.earned == 2
     with pytest.raises(DeskError, match="counts in night 2's start already"):
         hall.carry(late.id)
+
+
+def test_a_fresh_laptop_joining_between_games_undoes_nothing_with_its_folder(tmp_path, hub, chronicle):
+    (hall,) = game_one_closed(tmp_path, hub, chronicle, names=("hall",))
+    hall.award("janet", 3, "held the docks")
+    hall.retire("wick", "left for Boston")
+    hall.sync()
+    copy = write_chronicle(tmp_path / "fresh-copy")
+    bar = joined(tmp_path, "bar", hub, copy)
+    assert bar.night_number == 2
+    assert bar.sheet("janet").experience.earned == 3 and bar.sheet("wick").status == "retired"

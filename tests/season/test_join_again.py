@@ -3,7 +3,7 @@ registered at the hub in its place, free to join again."""
 
 from larp.desk import Desk
 from tests.event.stations import joined
-from tests.ledger.helpers import larp
+from tests.ledger.helpers import larp, write_chronicle
 
 
 def hub_line(tmp_path, hub):
@@ -41,3 +41,30 @@ def test_a_record_whose_entries_bear_a_taken_name_is_told_why_and_burns_no_other
     assert registered(cluster, hub) == ["hall"]
     with Desk.read(tmp_path / "laptop.sqlite3") as desk:
         assert desk.station == "hall"
+
+
+def test_a_station_of_another_chronicle_is_refused_at_join_and_blocks_no_one(tmp_path, hub, cluster, chronicle, capsys):
+    hall = joined(tmp_path, "hall", hub, chronicle)
+    hall.sync()
+    other = write_chronicle(tmp_path / "other", chronicle_id="other-bay")
+    db = ("--db", tmp_path / "other.sqlite3")
+    assert larp(capsys, "night", "open", "--chronicle", other, "--station", "crypt", "--narrator", "Cy", *db)[0] == 0
+    status, out, err = larp(capsys, "join", hub_line(tmp_path, hub), *db)
+    assert status == 1 and "alder-bay" in err and "other-bay" in err and "Nothing was" in err, (out, err)
+    assert registered(cluster, hub) == ["hall"]
+    hall.award("janet", 1, "still syncing")
+    assert hall.sync().pushed >= 1
+    hall.close()
+
+
+def test_entries_of_another_chronicle_on_the_hub_stop_no_one_s_sync(tmp_path, hub, cluster, chronicle):
+    hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle)
+    with cluster.as_owner(hub) as owner:  # what a station of another chronicle left there
+        owner.execute(
+            "INSERT INTO larp_entries (chronicle, night, id, station, seq, line, signature) VALUES (%s, 1, %s, %s, 1, %s, %s)",
+            ("other-bay", "f" * 32, "crypt", '{"id": "x"}', "not a signature"),
+        )
+    award = hall.award("janet", 1, "still syncing")
+    hall.sync(), bar.sync()
+    assert award.id in {entry.id for entry in bar.entries()}
+    hall.close(), bar.close()
