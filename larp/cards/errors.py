@@ -22,6 +22,9 @@ class CardReason(StrEnum):
     """The character is retired or dead: her card is not played any more."""
     NO_KEY = "no_key"
     """This station holds no key for the chronicle, so it can't check its cards."""
+    BEFORE_JOINING = "before_joining"
+    """Signed by the key this station had before it joined an event that holds another: printed
+    here before joining, and to be printed again."""
     TOO_LONG = "too_long"
     """The chronicle's and character's ids are too long to fit a card's QR code."""
 

@@ -13,6 +13,9 @@ from larp.cards.errors import CardError, CardReason
 from larp.cards.store import card_folder, make_card_folder, write_private
 
 KEY_FILE = "key"
+BEFORE_FILE = "key-before-joining"
+"""The key a station had made itself, kept when joining an event that holds another: what it
+printed before joining is then told apart from a forgery."""
 KEY_BYTES = 32
 
 
@@ -61,5 +64,18 @@ def stored_key(chronicle_id: str) -> str | None:
 
 
 def keep_key(chronicle_id: str, text: str) -> None:
-    """The event's key for the chronicle, kept as this station's (owner-only, written whole)."""
-    write_private(make_card_folder(chronicle_id) / KEY_FILE, text.encode("ascii"))
+    """The event's key for the chronicle, kept as this station's (owner-only, written whole); a key
+    of the station's own it replaces is kept aside (`key_before_joining`)."""
+    folder = make_card_folder(chronicle_id)
+    mine = stored_key(chronicle_id)
+    if mine is not None and mine != text:
+        write_private(folder / BEFORE_FILE, mine.encode("ascii"))
+    write_private(folder / KEY_FILE, text.encode("ascii"))
+
+
+def key_before_joining(chronicle_id: str) -> bytes | None:
+    """The station's own key that the event's replaced, if one did."""
+    try:
+        return bytes.fromhex((card_folder(chronicle_id) / BEFORE_FILE).read_text(encoding="ascii").strip())
+    except (FileNotFoundError, UnicodeDecodeError, ValueError):
+        return None

@@ -10,7 +10,7 @@ or dead, with the reason her sheet gives).
 from pathlib import Path
 
 from larp.cards.errors import CardError, CardReason
-from larp.cards.keys import reading_key
+from larp.cards.keys import key_before_joining, reading_key
 from larp.cards.payload import Card, is_signed, parse_payload
 from larp.cards.serials import current_serial
 from larp.cards.typed import untyped
@@ -31,6 +31,14 @@ def check_card(typed: str, chronicle: Chronicle) -> Card:
             character=card.character,
         )
     if not is_signed(card, signed, reading_key(chronicle.id)):
+        before = key_before_joining(chronicle.id)
+        if before is not None and is_signed(card, signed, before):
+            raise CardError(
+                CardReason.BEFORE_JOINING,
+                f"This card of {card.character!r} was printed at this station before it joined the event, whose card "
+                "key is another: print it again (larp cards print --only ID) and take this one back.",
+                character=card.character,
+            )
         raise CardError(
             CardReason.FORGED,
             f"The signature on this card for {card.character!r} is wrong: it was not printed for "

@@ -20,6 +20,7 @@ CARD_REFUSALS = {
     "unknown_character": "Card refused: no such character",
     "no_key": "The card can't be checked here",
     "retired": "Card refused: retired or dead",
+    "before_joining": "Card refused: printed before this station joined the event",
 }
 """The notification's title for each reason a card is refused (larp.cards.CardReason)."""
 

@@ -84,10 +84,13 @@ def test_d_an_entry_pulled_in_the_place_of_one_held_here_is_refused(hall_and_bar
     refused_and_unchanged(bar, f"entry {forged[:8]} of station 'hall'.*takes the place of entry {entry.short_id}")
 
 
-def test_d_an_entry_pulled_of_another_chronicle_is_refused(hall_and_bar, altered):
+def test_d_an_entry_of_another_chronicle_on_the_hub_is_not_pulled_and_stops_no_sync(hall_and_bar, altered):
     hall, bar = hall_and_bar
     entry = hall.regain("janet", "social")
+    later = hall.regain("cody", "social")
     hall.sync()
     altered("UPDATE larp_entries SET chronicle = 'another-city' WHERE id = %s", entry.id)
-    refused_and_unchanged(bar, f"entry {entry.short_id} of station 'hall'.*of chronicle 'another-city'")
+    bar.sync()
+    held = {e.id for e in bar.entries()}
+    assert later.id in held and entry.id not in held
 

@@ -1,8 +1,11 @@
-"""A refused `larp join` leaves the record as it was: its name and keys unchanged, nothing
-registered at the hub in its place, free to join again."""
+"""Joining an event: a refused `larp join` leaves the record as it was (its name and keys
+unchanged, nothing registered at the hub in its place, free to join again); another chronicle's
+station is refused and blocks no one; a card printed before joining says so."""
+
+import pytest
 
 from larp.desk import Desk
-from tests.event.stations import joined
+from tests.event.stations import at, joined
 from tests.ledger.helpers import larp, write_chronicle
 
 
@@ -67,4 +70,22 @@ def test_entries_of_another_chronicle_on_the_hub_stop_no_one_s_sync(tmp_path, hu
     award = hall.award("janet", 1, "still syncing")
     hall.sync(), bar.sync()
     assert award.id in {entry.id for entry in bar.entries()}
+    hall.close(), bar.close()
+
+
+def test_a_card_printed_before_joining_an_event_with_another_key_says_so(tmp_path, hub, chronicle):
+    from larp.cards import current_card, issued_payload
+    from larp.desk import DeskError
+
+    hall = joined(tmp_path, "hall", hub, chronicle)
+    with at("hall", tmp_path):
+        issued_payload(current_card(hall.chronicle, "janet"))  # hall's key: the event's, once synced
+        hall.sync()
+    bar = joined(tmp_path, "bar", None, chronicle)
+    with at("bar", tmp_path):
+        early = issued_payload(current_card(bar.chronicle, "cody"))  # bar's own key, before joining
+        bar.join(hub)
+        with pytest.raises(DeskError, match="printed at this station before it joined the event"):
+            bar.lookup(early)
+        assert bar.lookup(issued_payload(current_card(bar.chronicle, "cody")))
     hall.close(), bar.close()
