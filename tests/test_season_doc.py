@@ -29,7 +29,8 @@ def test_every_key_of_the_station_is_in_the_season_guide():
 def test_every_command_between_games_is_in_the_season_guide():
     text = SEASON.read_text()
     for command in ("larp add", "larp change", "larp retire", "larp chronicle export", "larp cards print --changed",
-                    "larp cards reissue", "larp next", "larp reconcile --night", "larp night open --apply", "larp scan"):
+                    "larp cards reissue", "larp next", "larp reconcile --night", "larp night open --apply", "larp scan",
+                    "larp conflicts", "larp conflicts pick", "larp reverse"):
         assert command in text, command
 
 
