@@ -39,6 +39,20 @@ def register(subparsers) -> None:
     reissue.set_defaults(func=run_reissue)
 
 
+def playing(chronicle, wanted: str) -> str:
+    """The id of a character who plays (a card is for her); a retired or dead one is refused, saying so."""
+    from larp.cards import CardError
+    from larp.cards.errors import CardReason
+    from larp.sheet.ids import known_id
+
+    character = known_id(wanted, chronicle.characters)
+    sheet = chronicle.characters[character]
+    if not sheet.plays:
+        why = f" ({sheet.status_reason})" if sheet.status_reason else ""
+        raise CardError(CardReason.RETIRED, f"{sheet.display_name} is {sheet.status}{why}: no card is printed for a character out of play")
+    return character
+
+
 def refusing(action):
     """The command, with a card or sheet that can't be used reported in one line, exit status 1."""
 
@@ -59,11 +73,10 @@ def refusing(action):
 def run_print(args) -> int:
     from larp.cards import print_cards
     from larp.cards.layout import PAPERS
-    from larp.sheet.ids import known_id
 
     chronicle = standing(args).chronicle
     out = args.out or Path(f"{chronicle.id}-cards.pdf")
-    only = [known_id(wanted, chronicle.characters) for wanted in args.only] if args.only else None
+    only = [playing(chronicle, wanted) for wanted in args.only] if args.only else None
     try:
         faces = print_cards(chronicle, out, args.paper, only, args.svg, changed=args.changed)
     except OSError as error:
@@ -102,10 +115,9 @@ def run_payload(args) -> int:
 @refusing
 def run_reissue(args) -> int:
     from larp.cards import reissue
-    from larp.sheet.ids import known_id
 
     chronicle = standing(args).chronicle
-    character = known_id(args.id, chronicle.characters)
+    character = playing(chronicle, args.id)
     card = reissue(chronicle, character)
     name = chronicle.characters[character].display_name
     where = f" --chronicle {args.chronicle}" if args.chronicle else ""

@@ -86,3 +86,12 @@ def test_chronicle_export_into_the_folder_leaves_a_hand_edit_not_taken_and_names
     assert janet.read_text() == edited
     status, _, err = larp(capsys, "night", "open", "--chronicle", folder, "--station", "hall", *db)
     assert status != 0 and "Janet Reyes: Leadership 2 → 3" in err and "Cody" not in err
+
+
+def test_a_retired_character_gets_no_card_from_reissue_or_print_only(tmp_path, capsys):
+    db, _ = played(tmp_path, capsys)
+    assert larp(capsys, "retire", "wick", "--reason", "left for Boston", *db)[0] == 0
+    for command in (("cards", "reissue", "wick"), ("cards", "print", "--only", "wick", "--out", tmp_path / "wick.pdf")):
+        status, out, err = larp(capsys, *command, *db)
+        assert status == 1 and "Wick is retired (left for Boston): no card" in err, (out, err)
+    assert not (tmp_path / "wick.pdf").exists()
