@@ -28,6 +28,7 @@ COMMANDS = {
     "log": ("log", "reverse", "carry"),
     "night": ("night",),
     "odds": ("odds",),
+    "portal": ("portal", "requests"),
     "reconcile": ("reconcile", "next", "close-night"),
     "record": ("record",),
     "resolve": ("resolve",),

@@ -1,0 +1,46 @@
+"""Staff answer the players' requests (from the CLI, the station or the portal itself): an
+approved purchase is the season's own operation, written by the desk with its cost; a downtime
+answer waits until staff release it; a request made against a sheet that has changed since is
+stale, and is approved only when staff say so."""
+
+from larp.desk import Desk, DeskError
+from larp.portal.sheets import fingerprint
+from larp.portal.store import PortalStore, Request
+
+
+def stale(desk: Desk, request: Request) -> bool:
+    sheet = desk.states().get(request.character)
+    return sheet is not None and fingerprint(sheet.sheet) != request.fingerprint
+
+
+def waiting(store: PortalStore, number: int) -> Request:
+    request = store.request(number)
+    if request is None:
+        raise DeskError(f"there is no request {number} (larp requests lists them)")
+    if request.state != "waiting":
+        raise DeskError(f"request {number} was {request.state} already by {request.answered_by or 'staff'}")
+    return request
+
+
+def approve(desk: Desk, store: PortalStore, number: int, by: str, answer: str = "", stale_ok: bool = False) -> Request:
+    """Approve a request: a purchase is bought (its entry kept with the answer)."""
+    request = waiting(store, number)
+    if stale(desk, request) and not stale_ok:
+        raise DeskError(
+            f"request {number} is stale: {request.character}'s sheet changed since the player asked; "
+            "look at it again, then approve it anyway (--stale-ok) or deny it"
+        )
+    entry = ""
+    if request.kind == "purchase":
+        entry = desk.buy(request.character, request.body["what"]).id
+    store.answer(number, "approved", " ".join(answer.split()), by, entry)
+    return store.request(number)
+
+
+def deny(store: PortalStore, number: int, by: str, reason: str) -> Request:
+    reason = " ".join(reason.split())
+    if not reason:
+        raise DeskError("say why (--reason): the player reads it")
+    waiting(store, number)
+    store.answer(number, "denied", reason, by)
+    return store.request(number)

@@ -1,0 +1,213 @@
+"""The portal as an ASGI application (Starlette, Jinja2 templates with autoescape, served by
+uvicorn): server-rendered pages, no scripts, phone first. Every page a player reaches is scoped
+to her: another character's address is a 404, whatever its id."""
+
+import time
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from larp.desk import Desk, DeskError
+from larp.portal.card import card_svg
+from larp.portal.guard import (
+    FORM_COOKIE,
+    SESSION_COOKIE,
+    TRIES_PER_ADDRESS,
+    TRIES_PER_PLAYER,
+    Refused,
+    Signed,
+    check_form,
+    form_token,
+    guarded,
+    limit,
+    set_cookie,
+    signed_in,
+)
+from larp.portal.secrets import keyed, new_token, portal_key, typed_code
+from larp.portal.sheets import characters_of, fingerprint, history, priced
+from larp.portal.store import KINDS, SESSION_LIFE, PortalStore, portal_file
+
+HERE = Path(__file__).parent
+TEXT_MOST = 4000
+"""The longest downtime action or change request a player writes."""
+
+
+@dataclass
+class Portal:
+    record: Path
+    folder: Path | None
+    data: Path
+    station: str = "portal"
+    secure: bool = False
+    desk: Desk | None = None
+    store: PortalStore | None = None
+    key: bytes = b""
+
+    def open(self) -> None:
+        self.key = portal_key(self.data)
+        self.store = PortalStore(portal_file(self.record))
+        self.desk = Desk.open(self.record, self.folder, station=self.station, narrator="portal", open_night=False)
+
+    def close(self) -> None:
+        if self.desk is not None:
+            self.desk.close()
+        if self.store is not None:
+            self.store.close()
+
+
+pages = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True))
+
+
+def page(name: str, status: int = 200, **context) -> HTMLResponse:
+    return guarded(HTMLResponse(pages.get_template(name).render(**context), status_code=status))
+
+
+def make_app(portal: Portal) -> Starlette:
+    @asynccontextmanager
+    async def lifespan(app):
+        portal.open()
+        yield
+        portal.close()
+
+    def handled(view):
+        async def serving(request: Request) -> Response:
+            try:
+                return await view(request)
+            except Refused as refusal:
+                return page("message.html", refusal.status, title="Not possible", message=str(refusal), signed=None)
+            except DeskError as error:
+                return page("message.html", 400, title="Not possible", message=str(error), signed=None)
+
+        return serving
+
+    def player(request: Request) -> Signed:
+        signed = signed_in(request, portal.store, portal.key)
+        if signed is None:
+            raise Refused(401, "Sign in first: with the link staff sent you, or with a code.")
+        return signed
+
+    def mine(request: Request, signed: Signed):
+        """Her character the address names; a 404 for anything else."""
+        portal.desk._current()
+        sheet = characters_of(portal.desk, signed.player).get(request.path_params["cid"])
+        if sheet is None:
+            raise Refused(404, "There is no such page.")
+        return sheet
+
+    async def home(request: Request) -> Response:
+        signed = signed_in(request, portal.store, portal.key)
+        if signed is None:
+            token = form_token(request)
+            response = page("signin.html", csrf=token, signed=None)
+            set_cookie(response, FORM_COOKIE, token, portal.secure)
+            return response
+        portal.desk._current()
+        characters = sorted(characters_of(portal.desk, signed.player).values(), key=lambda s: s.display_name.casefold())
+        requests = portal.store.requests(player=signed.player)
+        return page("home.html", signed=signed, characters=characters, requests=requests, night=portal.desk.next_night())
+
+    async def link(request: Request) -> Response:
+        token = request.path_params["token"]
+        if request.method == "GET":
+            waiting = portal.store.link_waiting(keyed(portal.key, token))
+            form = form_token(request)
+            response = page("link.html", waiting=waiting, csrf=form, signed=None)
+            set_cookie(response, FORM_COOKIE, form, portal.secure)
+            return response
+        form = await request.form()
+        check_form(form, request.cookies.get(FORM_COOKIE, ""))
+        limit(portal.store, f"address:{client(request)}", TRIES_PER_ADDRESS)
+        who = portal.store.spend_link(keyed(portal.key, token), "link")
+        if who is None:
+            raise Refused(410, "This sign-in link was used already or has expired: ask staff for a new one, or sign in with a code.")
+        return signed_in_as(who)
+
+    async def code(request: Request) -> Response:
+        form = await request.form()
+        check_form(form, request.cookies.get(FORM_COOKIE, ""))
+        typed = " ".join(str(form.get("player", "")).split()).casefold()
+        name = next((known for known in portal.store.players() if known.casefold() == typed), typed)
+        limit(portal.store, f"address:{client(request)}", TRIES_PER_ADDRESS)
+        limit(portal.store, f"player:{name.casefold()}", TRIES_PER_PLAYER)
+        who = portal.store.spend_link(keyed(portal.key, typed_code(str(form.get("code", "")))), "code", name) if name else None
+        if who is None:
+            raise Refused(403, "That name and code do not sign anyone in: check both, or ask staff for a new code.")
+        return signed_in_as(who)
+
+    def signed_in_as(who: str) -> Response:
+        """A new session (never one the browser brought: no fixation), and home."""
+        cookie, csrf = new_token(), new_token()
+        portal.store.open_session(keyed(portal.key, cookie), who, csrf)
+        response = guarded(RedirectResponse("/", status_code=303))
+        set_cookie(response, SESSION_COOKIE, cookie, portal.secure, SESSION_LIFE, same_site="lax")
+        response.delete_cookie(FORM_COOKIE, path="/")
+        return response
+
+    async def sign_out(request: Request) -> Response:
+        signed = player(request)
+        check_form(await request.form(), signed.csrf)
+        portal.store.end_session(keyed(portal.key, signed.cookie))
+        response = guarded(RedirectResponse("/", status_code=303))
+        response.delete_cookie(SESSION_COOKIE, path="/")
+        return response
+
+    async def character(request: Request) -> Response:
+        signed = player(request)
+        sheet = mine(request, signed)
+        requests = [r for r in portal.store.requests(player=signed.player) if r.character == sheet.id]
+        return page(
+            "character.html", signed=signed, sheet=sheet, history=history(sheet), requests=requests,
+            card=card_svg(portal.desk, sheet), night=portal.desk.next_night(),
+        )
+
+    async def buy(request: Request) -> Response:
+        signed = player(request)
+        sheet = mine(request, signed)
+        if request.method == "GET":
+            what = request.query_params.get("what", "").strip()
+            offer = priced(portal.desk, sheet, what) if what else None
+            return page("buy.html", signed=signed, sheet=sheet, offer=offer, what=what)
+        form = await request.form()
+        check_form(form, signed.csrf)
+        offer = priced(portal.desk, sheet, str(form.get("what", "")))
+        portal.store.add_request(signed.player, sheet.id, "purchase", {"what": offer.what, "price": offer.price, "changes": offer.changes}, fingerprint(sheet))
+        return guarded(RedirectResponse(f"/c/{sheet.id}#requests", status_code=303))
+
+    async def write(request: Request) -> Response:
+        signed = player(request)
+        sheet = mine(request, signed)
+        kind = request.path_params["kind"]
+        form = await request.form()
+        check_form(form, signed.csrf)
+        text = str(form.get("text", "")).strip()
+        if kind not in KINDS[1:] or not text:
+            raise Refused(400, "Write what the request is: the text is empty.")
+        if len(text) > TEXT_MOST:
+            raise Refused(413, f"That is {len(text)} characters: at most {TEXT_MOST}, please.")
+        portal.store.add_request(signed.player, sheet.id, kind, {"text": text}, fingerprint(sheet))
+        return guarded(RedirectResponse(f"/c/{sheet.id}#requests", status_code=303))
+
+    async def style(request: Request) -> Response:
+        return guarded(Response((HERE / "templates" / "portal.css").read_text(), media_type="text/css"))
+
+    routes = [
+        Route("/", handled(home)),
+        Route("/in/{token}", handled(link), methods=["GET", "POST"]),
+        Route("/code", handled(code), methods=["POST"]),
+        Route("/out", handled(sign_out), methods=["POST"]),
+        Route("/c/{cid}", handled(character)),
+        Route("/c/{cid}/buy", handled(buy), methods=["GET", "POST"]),
+        Route("/c/{cid}/{kind}", handled(write), methods=["POST"]),
+        Route("/portal.css", style),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"

@@ -1,0 +1,28 @@
+"""A character's card as the portal shows it: the same signed QR code a printed card carries,
+drawn as an SVG in the page (no script, no image file), to be scanned at the door."""
+
+from markupsafe import Markup
+
+from larp.cards import current_card, issued_payload
+from larp.cards.qr import QUIET_ZONE, qr_code
+
+SCALE = 5
+"""Screen pixels a module: a phone held to a scanner reads it at arm's length."""
+
+
+def card_svg(desk, sheet) -> Markup:
+    """Her current card's QR code; nothing for a character out of play (her card is refused)."""
+    if not sheet.plays:
+        return Markup("")
+    card = current_card(desk.standing(), sheet.id)
+    symbol = qr_code(card, issued_payload(card))
+    side = symbol.size + 2 * QUIET_ZONE
+    rects = "".join(
+        f'<rect x="{column + QUIET_ZONE}" y="{row + QUIET_ZONE}" width="{width}" height="{height}"/>'
+        for row, column, width, height in symbol.rectangles
+    )
+    return Markup(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" width="{size}" height="{size}" role="img" '
+        'aria-label="The card of {name}" shape-rendering="crispEdges"><rect width="{side}" height="{side}" fill="#fff"/>'
+        '<g fill="#000">{rects}</g></svg>'
+    ).format(side=side, size=side * SCALE, name=sheet.display_name, rects=Markup(rects))

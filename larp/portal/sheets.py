@@ -1,0 +1,66 @@
+"""What a player sees of her characters: never the Narrator's notes nor Grapevine's
+Storyteller-only data, and only the characters whose sheet names her as their player."""
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from larp.desk import Desk, DeskError
+from larp.rules.experience import ExperienceError, Totals, bought, check_spend, cost, parse_purchase, points, running
+from larp.sheet import Sheet
+from larp.sheet.differences import said
+
+HIDDEN = ("notes", "kept", "experience")
+"""What a player never sees in her sheet as shown (experience is shown by its own history)."""
+
+
+def same_player(sheet: Sheet, player: str) -> bool:
+    return " ".join(sheet.player.split()).casefold() == " ".join(player.split()).casefold() != ""
+
+
+def characters_of(desk: Desk, player: str) -> dict[str, Sheet]:
+    """Her characters as they stand (retired and dead ones too, with their status)."""
+    return {cid: state.sheet for cid, state in desk.states().items() if same_player(state.sheet, player)}
+
+
+def fingerprint(sheet: Sheet) -> str:
+    """The sheet a request was made against, experience aside: another print means it changed."""
+    shown = sheet.model_dump(mode="json", exclude={"experience"})
+    return hashlib.sha256(json.dumps(shown, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class Priced:
+    """A purchase before it is asked for: its name, price, what it changes, and whether she can pay."""
+
+    what: str
+    price: float
+    changes: str
+    refused: str = ""
+
+    @property
+    def price_said(self) -> str:
+        return points(self.price)
+
+
+def priced(desk: Desk, sheet: Sheet, text: str) -> Priced:
+    """The purchase `text` names (`Ability: Occult`, `Willpower`…), priced by the chronicle's table."""
+    rules = desk.experience_rules
+    try:
+        purchase = parse_purchase(text)
+        price = cost(purchase, rules.costs)
+        after = bought(sheet, purchase, rules.costs)
+    except ExperienceError as error:
+        raise DeskError(str(error)) from None
+    refused = ""
+    try:
+        check_spend(sheet.experience, price, rules, sheet.display_name)
+    except ExperienceError as error:
+        refused = str(error)
+    changes = said(sheet, after.model_copy(update={"experience": sheet.experience}))
+    return Priced(purchase.said, price, changes, refused)
+
+
+def history(sheet: Sheet) -> list[tuple[object, Totals]]:
+    """Her experience lines, newest first, each with the totals after it."""
+    return list(reversed(running(sheet.experience.history)))
