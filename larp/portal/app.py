@@ -14,6 +14,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from larp.desk import Desk, DeskError
+from larp.desk.opening import demo_chronicle
 from larp.portal.card import card_svg
 from larp.portal.guard import (
     FORM_COOKIE,
@@ -53,6 +54,9 @@ class Portal:
         self.key = portal_key(self.data)
         self.store = PortalStore(portal_file(self.record))
         self.desk = Desk.open(self.record, self.folder, station=self.station, narrator="portal", open_night=False)
+        if self.desk.chronicle is None:  # a record new to any chronicle: the demo chronicle, as the station opens on
+            self.desk.close()
+            self.desk = Desk.open(self.record, demo_chronicle(), station=self.station, narrator="portal", open_night=False)
 
     def close(self) -> None:
         if self.desk is not None:
