@@ -4,7 +4,7 @@ to her: another character's address is a 404, whatever its id."""
 
 import time
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -49,6 +49,10 @@ class Portal:
     desk: Desk | None = None
     store: PortalStore | None = None
     key: bytes = b""
+    _sheets: dict = field(default_factory=dict)
+    _seen: tuple = ()
+    cards: dict = field(default_factory=dict)
+    """Each card's QR code as drawn, by its signed text (drawing one takes longer than a page)."""
 
     def open(self) -> None:
         self.key = portal_key(self.data)
@@ -57,6 +61,16 @@ class Portal:
         if self.desk.chronicle is None:  # a record new to any chronicle: the demo chronicle, as the station opens on
             self.desk.close()
             self.desk = Desk.open(self.record, demo_chronicle(), station=self.station, narrator="portal", open_night=False)
+
+    def sheets(self) -> dict:
+        """Every sheet as it stands, read again only when the record changed (here or elsewhere)."""
+        ledger = self.desk.ledger
+        seen = (ledger.changed_elsewhere(), ledger.db.total_changes)
+        if seen != self._seen:
+            self.desk._current()
+            self._sheets = {cid: state.sheet for cid, state in self.desk.states().items()}
+            self._seen = seen
+        return self._sheets
 
     def close(self) -> None:
         if self.desk is not None:
@@ -98,8 +112,7 @@ def make_app(portal: Portal) -> Starlette:
 
     def mine(request: Request, signed: Signed):
         """Her character the address names; a 404 for anything else."""
-        portal.desk._current()
-        sheet = characters_of(portal.desk, signed.player).get(request.path_params["cid"])
+        sheet = characters_of(portal.sheets(), signed.player).get(request.path_params["cid"])
         if sheet is None:
             raise Refused(404, "There is no such page.")
         return sheet
@@ -111,8 +124,7 @@ def make_app(portal: Portal) -> Starlette:
             response = page("signin.html", csrf=token, signed=None)
             set_cookie(response, FORM_COOKIE, token, portal.secure)
             return response
-        portal.desk._current()
-        characters = sorted(characters_of(portal.desk, signed.player).values(), key=lambda s: s.display_name.casefold())
+        characters = sorted(characters_of(portal.sheets(), signed.player).values(), key=lambda s: s.display_name.casefold())
         requests = portal.store.requests(player=signed.player)
         return page("home.html", signed=signed, characters=characters, requests=requests, night=portal.desk.next_night())
 
@@ -126,9 +138,11 @@ def make_app(portal: Portal) -> Starlette:
             return response
         form = await request.form()
         check_form(form, request.cookies.get(FORM_COOKIE, ""))
-        limit(portal.store, f"address:{client(request)}", TRIES_PER_ADDRESS)
+        address = f"address:{client(request)}"
+        limit(portal.store, address, TRIES_PER_ADDRESS)
         who = portal.store.spend_link(keyed(portal.key, token), "link")
         if who is None:
+            portal.store.attempted(address)
             raise Refused(410, "This sign-in link was used already or has expired: ask staff for a new one, or sign in with a code.")
         return signed_in_as(who)
 
@@ -137,10 +151,13 @@ def make_app(portal: Portal) -> Starlette:
         check_form(form, request.cookies.get(FORM_COOKIE, ""))
         typed = " ".join(str(form.get("player", "")).split()).casefold()
         name = next((known for known in portal.store.players() if known.casefold() == typed), typed)
-        limit(portal.store, f"address:{client(request)}", TRIES_PER_ADDRESS)
-        limit(portal.store, f"player:{name.casefold()}", TRIES_PER_PLAYER)
+        tried = (f"address:{client(request)}", f"player:{name.casefold()}")
+        limit(portal.store, tried[0], TRIES_PER_ADDRESS)
+        limit(portal.store, tried[1], TRIES_PER_PLAYER)
         who = portal.store.spend_link(keyed(portal.key, typed_code(str(form.get("code", "")))), "code", name) if name else None
         if who is None:
+            for who_tried in tried:
+                portal.store.attempted(who_tried)
             raise Refused(403, "That name and code do not sign anyone in: check both, or ask staff for a new code.")
         return signed_in_as(who)
 
@@ -167,7 +184,7 @@ def make_app(portal: Portal) -> Starlette:
         requests = [r for r in portal.store.requests(player=signed.player) if r.character == sheet.id]
         return page(
             "character.html", signed=signed, sheet=sheet, history=history(sheet), requests=requests,
-            card=card_svg(portal.desk, sheet), night=portal.desk.next_night(),
+            card=card_svg(portal.desk.chronicle, sheet, portal.cards), night=portal.desk.next_night(),
         )
 
     async def buy(request: Request) -> Response:

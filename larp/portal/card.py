@@ -10,12 +10,20 @@ SCALE = 5
 """Screen pixels a module: a phone held to a scanner reads it at arm's length."""
 
 
-def card_svg(desk, sheet) -> Markup:
-    """Her current card's QR code; nothing for a character out of play (her card is refused)."""
+def card_svg(chronicle, sheet, drawn: dict) -> Markup:
+    """Her current card's QR code (drawn once per card: `drawn` keeps them by their text);
+    nothing for a character out of play (her card is refused)."""
     if not sheet.plays:
         return Markup("")
-    card = current_card(desk.standing(), sheet.id)
-    symbol = qr_code(card, issued_payload(card))
+    card = current_card(chronicle.model_copy(update={"characters": {sheet.id: sheet}}), sheet.id)
+    text = issued_payload(card)
+    if text not in drawn:
+        drawn[text] = drawing(card, text, sheet.display_name)
+    return drawn[text]
+
+
+def drawing(card, text: str, name: str) -> Markup:
+    symbol = qr_code(card, text)
     side = symbol.size + 2 * QUIET_ZONE
     rects = "".join(
         f'<rect x="{column + QUIET_ZONE}" y="{row + QUIET_ZONE}" width="{width}" height="{height}"/>'
@@ -25,4 +33,4 @@ def card_svg(desk, sheet) -> Markup:
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" width="{size}" height="{size}" role="img" '
         'aria-label="The card of {name}" shape-rendering="crispEdges"><rect width="{side}" height="{side}" fill="#fff"/>'
         '<g fill="#000">{rects}</g></svg>'
-    ).format(side=side, size=side * SCALE, name=sheet.display_name, rects=Markup(rects))
+    ).format(side=side, size=side * SCALE, name=name, rects=Markup(rects))

@@ -16,9 +16,9 @@ from larp.portal.store import PortalStore
 SESSION_COOKIE = "larp_session"
 FORM_COOKIE = "larp_form"
 TRIES_PER_PLAYER = 5
-"""Code attempts for one player in a quarter of an hour."""
-TRIES_PER_ADDRESS = 30
-"""Sign-in attempts from one address in a quarter of an hour."""
+"""Failed code attempts for one player in a quarter of an hour."""
+TRIES_PER_ADDRESS = 300
+"""Failed sign-ins from one address in a quarter of an hour (a venue's players share one)."""
 QUARTER = 15 * 60
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
@@ -66,9 +66,9 @@ def form_token(request: Request) -> str:
 
 
 def limit(store: PortalStore, who: str, most: int) -> None:
+    """Refused (429) once `who` failed `most` times in a quarter of an hour."""
     if store.attempts(who, QUARTER) >= most:
         raise Refused(429, "Too many tries: wait a quarter of an hour, or ask staff for a new link.")
-    store.attempted(who)
 
 
 def guarded(response: Response) -> Response:

@@ -10,7 +10,7 @@ from larp.portal.store import CODE_LIFE, LINK_LIFE
 
 def invite(portal: Portal, player: str, url: str) -> list[str]:
     player = " ".join(player.split())
-    characters = characters_of(portal.desk, player)
+    characters = characters_of(portal.sheets(), player)
     if not characters:
         raise DeskError(f"no character's sheet names {player!r} as her player: the name is the sheets' `player`")
     name = next(iter(characters.values())).player

@@ -18,9 +18,9 @@ def same_player(sheet: Sheet, player: str) -> bool:
     return " ".join(sheet.player.split()).casefold() == " ".join(player.split()).casefold() != ""
 
 
-def characters_of(desk: Desk, player: str) -> dict[str, Sheet]:
-    """Her characters as they stand (retired and dead ones too, with their status)."""
-    return {cid: state.sheet for cid, state in desk.states().items() if same_player(state.sheet, player)}
+def characters_of(sheets: dict[str, Sheet], player: str) -> dict[str, Sheet]:
+    """Her characters among the sheets as they stand (retired and dead ones too, with their status)."""
+    return {cid: sheet for cid, sheet in sheets.items() if same_player(sheet, player)}
 
 
 def fingerprint(sheet: Sheet) -> str:
