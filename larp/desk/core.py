@@ -114,15 +114,15 @@ class DeskCore(Folding):
         """The desk on an existing record, to read, export or reconcile it; opens no night."""
         with recorded:
             ledger = Ledger.open(db if db is not None else default_db(), create=False)
-        desk = cls._on(ledger, None, None, "", now, open_night=False)
+        desk = cls._on(ledger, None, None, "", now, open_night=False, reading=True)
         desk.reading = True
         return desk
 
     @classmethod
-    def _on(cls, ledger, folder, station, narrator, now, open_night, hub=None, between_games=True, folder_edits=None) -> Self:
+    def _on(cls, ledger, folder, station, narrator, now, open_night, hub=None, between_games=True, folder_edits=None, reading=False) -> Self:
         try:
             with recorded:
-                chronicle, read_from = choose_chronicle(ledger, folder, to_open=open_night)
+                chronicle, read_from = choose_chronicle(ledger, folder, to_open=open_night, reading=reading)
                 if station:
                     ledger.remember("station", station)
                 if narrator:

@@ -17,12 +17,14 @@ def load_folder(folder: Path) -> Chronicle:
         raise DeskError(f"the chronicle can't be read: {error}") from None
 
 
-def choose_chronicle(ledger: Ledger, folder: Path | Chronicle | None, to_open: bool) -> tuple[Chronicle | None, Path | None]:
+def choose_chronicle(ledger: Ledger, folder: Path | Chronicle | None, to_open: bool, reading: bool = False) -> tuple[Chronicle | None, Path | None]:
     """The chronicle (or folder) given; else the folder this record last used; else, when a
     night is to be opened, the chronicle the record holds (its settings and tonight's sheets),
     else the demo chronicle. None when nothing is to be opened (the desk reads the chronicle
     the record holds when it is first asked for), or when there is no chronicle at all. With
-    the folder it was read from, if it was read from one."""
+    the folder it was read from, if it was read from one. `reading` (a desk that only reads):
+    the folder this record last used is named, not read (the record holds the chronicle; the
+    folder is read only if asked how it differs)."""
     if isinstance(folder, Chronicle):
         return folder, None
     if folder is not None:
@@ -31,7 +33,7 @@ def choose_chronicle(ledger: Ledger, folder: Path | Chronicle | None, to_open: b
         return chronicle, Path(folder).resolve()
     remembered = ledger.setting(FOLDER_SETTING)
     if remembered and Path(remembered).is_dir():
-        return load_folder(Path(remembered)), Path(remembered)
+        return (None if reading and ledger.nights() else load_folder(Path(remembered))), Path(remembered)
     if not to_open:
         return None, None
     held = chronicle_held(ledger)

@@ -20,7 +20,6 @@ An entry of an older record carries a whole starting state: it is read as it alw
 state replacing hers, its experience line added.
 """
 
-import copy
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -67,12 +66,11 @@ def field(sheet: dict[str, Any], path: str) -> Any:
 
 def with_field(sheet: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     """The sheet with one leaf set (absent: taken away), its other leaves as they were."""
-    done = copy.deepcopy(sheet)
+    done = dict(sheet)
     *parents, last = path.split(".")
     here = done
-    for key in parents:
-        if not isinstance(here.get(key), dict):
-            here[key] = {}
+    for key in parents:  # copied along the path only: the rest is shared, never changed in place
+        here[key] = dict(here[key]) if isinstance(here.get(key), dict) else {}
         here = here[key]
     if value is ABSENT:
         here.pop(last, None)
