@@ -10,7 +10,10 @@ import os
 import pwd
 import shutil
 import subprocess
+import time
 from pathlib import Path
+
+from psycopg.conninfo import make_conninfo
 
 from larp.event.errors import EventError
 
@@ -115,24 +118,60 @@ def make_cluster(folder: Path) -> None:
 
 
 def start_cluster(folder: Path, listen: str, port: int) -> None:
-    options = (
-        f"-c listen_addresses='{listen}' -c port={port} -c unix_socket_directories='{folder}' "
-        "-c password_encryption=scram-sha-256"
-    )
+    """The server started as its own process, from an argument list (pg_ctl would hand the
+    folder's name to a shell), its settings in a file it reads; back once it is ready."""
+    write_server_settings(folder, listen, port)
     log = folder / "server.log"
     started = log.stat().st_size if log.exists() else 0
-    try:
-        run_server_command(
-            "pg_ctl", "start", "--wait", f"--timeout={STARTING_SECONDS}", "--pgdata", str(folder),
-            "--log", str(log), "-o", options,
-        )
-    except EventError as error:
-        if "did not start in time" in str(error):
+    command = [binary("postgres"), "-D", str(folder)]
+    user = server_user()
+    if user is not None:
+        command = ["runuser", "-u", user, "--", *command]
+    with log.open("ab") as written:
+        server = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=written, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + STARTING_SECONDS
+    while not is_ready(folder):
+        if server.poll() is not None:
+            raise EventError(why_not_started(log, started, listen, port) or f"PostgreSQL did not start (the whole story is in {log})")
+        if time.monotonic() > deadline:
             raise EventError(
                 f"PostgreSQL is still starting after {STARTING_SECONDS} s (after an abrupt stop it checks its files "
                 "first): larp hub status says when it runs"
-            ) from None
-        raise EventError(why_not_started(log, started, listen, port) or str(error)) from None
+            )
+        time.sleep(0.05)
+
+
+def is_ready(folder: Path) -> bool:
+    """Whether the server says it takes connections (the last line of its pid file)."""
+    try:
+        lines = (folder / "postmaster.pid").read_text().splitlines()
+    except (FileNotFoundError, PermissionError):
+        return False
+    return len(lines) >= 8 and lines[7].strip() == "ready"
+
+
+SETTINGS_FILE = "larp.conf"
+
+
+def conf_text(value: str) -> str:
+    """A value as PostgreSQL's configuration files quote it."""
+    return "'" + value.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+def write_server_settings(folder: Path, listen: str, port: int) -> None:
+    """The address, port and socket folder in `larp.conf`, which postgresql.conf includes: any
+    folder name a filesystem allows works, and nothing in it is ever run."""
+    (folder / SETTINGS_FILE).write_text(
+        "# larp hub start writes this file at every start\n"
+        f"listen_addresses = {conf_text(listen)}\nport = {int(port)}\n"
+        f"unix_socket_directories = {conf_text(str(folder))}\npassword_encryption = 'scram-sha-256'\n"
+    )
+    main = folder / "postgresql.conf"
+    include = f"include_if_exists = {conf_text(SETTINGS_FILE)}\n"
+    if include not in main.read_text():
+        with main.open("a") as conf:
+            conf.write("\n# larp: the hub's own settings\n" + include)
+    give_folder(folder)
 
 
 def why_not_started(log: Path, since: int, listen: str, port: int) -> str | None:
@@ -161,4 +200,4 @@ def is_running(folder: Path) -> bool:
 
 def admin_url(folder: Path, port: int, database: str = "postgres") -> str:
     """The superuser's connection, through the socket in the cluster's folder."""
-    return f"host={folder} port={port} user=postgres dbname={database}"
+    return make_conninfo(host=str(folder), port=str(port), user="postgres", dbname=database)
