@@ -127,8 +127,8 @@ def address(url: str) -> str:
     url = url.strip()
     if not url.startswith(HUB_SCHEMES):
         raise DeskError(
-            f"{url.rsplit('@', 1)[-1][:40]!r} is not an event's address: give the line larp hub start "
-            "printed (postgresql://…)"
+            "the line given is not an event's address (it is not shown here: it may hold a password): give the "
+            "line larp hub start printed (postgresql://…)"
         )
     return url
 

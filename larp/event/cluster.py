@@ -61,11 +61,17 @@ def run_server_command(name: str, *args: str, check: bool = True) -> subprocess.
     user = server_user()
     if user is not None:
         command = ["runuser", "-u", user, "--", *command]
-    done = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    done = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL, env=server_environment())
     if check and done.returncode != 0:
         said = (done.stderr or done.stdout).strip().splitlines()
         raise EventError(f"PostgreSQL's {name} failed: {said[-1] if said else f'exit status {done.returncode}'}")
     return done
+
+
+def server_environment() -> dict[str, str]:
+    """The environment PostgreSQL's programs run with: larp's own variables (the hub's line and
+    the owner's among them) never reach them."""
+    return {name: value for name, value in os.environ.items() if not name.startswith("LARP_")}
 
 
 def give_folder(folder: Path) -> None:
@@ -128,7 +134,9 @@ def start_cluster(folder: Path, listen: str, port: int) -> None:
     if user is not None:
         command = ["runuser", "-u", user, "--", *command]
     with log.open("ab") as written:
-        server = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=written, stderr=subprocess.STDOUT, start_new_session=True)
+        server = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=written, stderr=subprocess.STDOUT, start_new_session=True, env=server_environment()
+        )
     deadline = time.monotonic() + STARTING_SECONDS
     while not is_ready(folder):
         if server.poll() is not None:

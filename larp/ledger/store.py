@@ -7,6 +7,7 @@ what was recorded before is kept.
 
 import hashlib
 import json
+import os
 import sqlite3
 from collections.abc import Container
 from contextlib import contextmanager
@@ -44,6 +45,17 @@ class NightRow:
     archived_at: str | None
 
 
+def born_private(path: Path) -> None:
+    """A new record readable by its owner only from the moment it exists (it holds the sheets'
+    private notes, and once joined the hub's password): SQLite gives its journal the same mode."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise LedgerError(f"{path} can't be made ({error.strerror or error})") from None
+
+
 class Ledger(NightEnds):
     """One database file: the nights this station knows, their entries, and a few settings."""
 
@@ -69,6 +81,7 @@ class Ledger(NightEnds):
                 read_only = is_read_only(path)
             elif create:
                 make_folder(path.parent)
+                born_private(path)
             else:
                 raise LedgerError(f"there is no night record at {where}: open a night first (larp night open)")
             target = path.resolve().as_uri() + (read_only_options(path) if read_only else "")

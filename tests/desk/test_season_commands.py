@@ -47,14 +47,14 @@ def test_sheet_edits_between_games_are_not_dropped_the_opening_asks_and_then_eve
         assert desk.standing().characters["janet"].abilities["Dodge"] == 2
 
 
-def test_a_retired_character_is_refused_at_the_door_off_the_roster_and_his_card_still_reissued(season):
+def test_a_retired_character_is_refused_at_the_door_off_the_roster_and_gets_no_new_card(season):
     (season.folder / "wick.toml").unlink()
     status, out, _ = season("retire", "wick", "--reason", "the sheet was withdrawn")
     assert status == 0 and "Wick before night 2: status active → retired (the sheet was withdrawn)" in out
     status, _, err = season("scan", "--text", season("cards", "payload", "wick")[1])
     assert status == 1 and "Wick is retired (the sheet was withdrawn)" in err
-    status, out, _ = season("cards", "reissue", "wick")
-    assert status == 0 and "card 2" in out
+    status, _, err = season("cards", "reissue", "wick")
+    assert status == 1 and "Wick is retired (the sheet was withdrawn): no card" in err
     assert season("night", "open")[0] == 0
     with Desk.read(season.db) as desk:
         assert "wick" not in {state.sheet.id for state in desk.roster()}

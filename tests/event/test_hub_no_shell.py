@@ -41,3 +41,12 @@ def test_an_address_with_a_command_in_it_is_never_run(odd_folder):
     with pytest.raises(EventError):
         start_hub(odd_folder, listen="127.0.0.1$(touch pwned)", port=free_port())
     assert pwned(odd_folder) == []
+
+
+def test_larp_s_own_variables_never_reach_the_server(odd_folder, monkeypatch):
+    monkeypatch.setenv("LARP_HUB_OWNER", "owner-secret-line")
+    monkeypatch.setenv("LARP_HUB", "postgresql://larp_station:station-secret@host/larp")
+    start_hub(odd_folder, port=free_port())
+    pid = (odd_folder / "postmaster.pid").read_text().splitlines()[0]
+    environment = Path(f"/proc/{pid}/environ").read_bytes()
+    assert b"owner-secret-line" not in environment and b"station-secret" not in environment
