@@ -15,6 +15,7 @@ from larp.cards.payload import Card, is_signed, parse_payload
 from larp.cards.serials import current_serial
 from larp.cards.typed import untyped
 from larp.sheet import Chronicle, Sheet
+from larp.sheet.regular import open_regular
 
 
 def check_card(typed: str, chronicle: Chronicle) -> Card:
@@ -107,7 +108,7 @@ def qr_texts(path: Path) -> list[str]:
     from PIL import Image
 
     try:
-        with Image.open(path) as picture:
+        with open_regular(path) as stream, Image.open(stream) as picture:
             grey = picture.convert("L")
     except (OSError, ValueError, Image.DecompressionBombError) as error:
         raise CardError(

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from larp.grapevine.binary import read_binary
 from larp.grapevine.errors import GrapevineError
+from larp.sheet.regular import open_regular
 
 SIZE_LIMIT = 20 * 1024 * 1024
 """The largest file read: the biggest real chronicle file is under 1 MB."""
@@ -41,7 +42,7 @@ def read_bytes(path: Path) -> bytes:
         if size > SIZE_LIMIT:
             raise GrapevineError(source, f"is {size / (1024 * 1024):.0f} MB: no Grapevine file is that large "
                                  f"(the limit is {SIZE_LIMIT // (1024 * 1024)} MB)")
-        with path.open("rb") as stream:
+        with open_regular(path) as stream:
             data = stream.read(SIZE_LIMIT + 1)
     except OSError as error:
         raise GrapevineError(source, f"can't be read ({error.strerror or error})") from None

@@ -15,6 +15,7 @@ from typing import Any
 from larp.ledger.bulk import bulk
 from larp.ledger.bundle import Bundle, Bundled, Header, bundled, parse_header, parse_line, refused
 from larp.ledger.errors import LedgerError
+from larp.sheet.regular import open_regular
 from larp.sheet.strict_json import TooLong, bounded_lines
 from larp.words import counted
 
@@ -86,7 +87,7 @@ class opened:
 
     def __enter__(self) -> Iterator[bytes]:
         try:
-            self.stream = open(self.where, "rb")
+            self.stream = open_regular(self.where)
         except OSError as error:
             raise LedgerError(f"{self.where} can't be read ({error.strerror or error})") from None
         return self._lines()

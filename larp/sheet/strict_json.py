@@ -13,6 +13,8 @@ import re
 from pathlib import Path
 from typing import Any, BinaryIO, Iterator
 
+from larp.sheet.regular import open_regular
+
 LARGEST_WHOLE = 2**63 - 1
 """The largest whole number any of larp's files holds (SQLite's too)."""
 LONGEST_LINE = 16 * 2**20
@@ -163,7 +165,7 @@ def read_bounded(path: Path | str | BinaryIO, limit: int = LARGEST_FILE) -> byte
     """The bytes of a file (or a stream), refused (TooLong) past `limit` without reading on
     (/dev/zero ends)."""
     if isinstance(path, (str, Path)):
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             data = stream.read(limit + 1)
     else:
         data = path.read(limit + 1)
