@@ -9,12 +9,16 @@ import tempfile
 from pathlib import Path
 
 from larp.home import data_dir
+from larp.sheet.ids import is_id
 
 PRIVATE_FOLDER = 0o700
 PRIVATE_FILE = 0o600
 
 
 def card_folder(chronicle_id: str) -> Path:
+    """The chronicle's card folder in the data folder; a chronicle id that is no id (a path) never names one."""
+    if not is_id(chronicle_id):
+        raise ValueError(f"{chronicle_id[:80]!r} is not a chronicle's id: no card folder is named by it")
     return data_dir() / "cards" / chronicle_id
 
 

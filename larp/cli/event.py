@@ -179,3 +179,5 @@ def print_moved(moved) -> None:
         print(f"Cards: {said}")
     for said in moved.closes:
         print(f"Close: {said}")
+    for said in moved.aside:
+        print(f"Set aside: {said}")

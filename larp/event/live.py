@@ -41,6 +41,8 @@ class SyncStatus:
     problem: str | None = None
     """The last sync refused, or why the hub can't be reached."""
     last_sync: datetime | None = None
+    aside: int = 0
+    """Entries of the hub set aside at the last pull (larp sync names them)."""
 
     def text(self) -> str:
         waits = f"{counted(self.waiting, 'entry')} waiting"
@@ -50,7 +52,8 @@ class SyncStatus:
             return f"offline since {self.since.astimezone().strftime('%H:%M')}, {waits}"
         if self.problem:
             return f"sync refused: {self.problem}"
-        return "online" + (f", {waits}" if self.waiting else "")
+        aside = f", {self.aside} set aside (larp sync says why)" if self.aside else ""
+        return "online" + (f", {waits}" if self.waiting else "") + aside
 
 
 class Live:
@@ -123,7 +126,8 @@ class Live:
             raise
         except EventError as error:
             problem = str(error)
-        self._status = SyncStatus(True, None, waiting(ledger), problem, datetime.now(timezone.utc))
+        aside = len(moved.aside) if moved is not None else self._status.aside
+        self._status = SyncStatus(True, None, waiting(ledger), problem, datetime.now(timezone.utc), aside)
         with self.synced:
             self.rounds += 1
             self.synced.notify_all()

@@ -24,7 +24,8 @@ from larp.cards.serials import FIRST_SERIAL, current_serials, keep_serials
 from larp.event.errors import EventError, Unreachable
 from larp.event.schema import ARRIVAL_LOCK, CHANNEL, check_tables
 from larp.ledger import Ledger, LedgerError
-from larp.ledger.exchange import PULLED, Arrival, mark, sent, take_in, unsent
+from larp.ledger.exchange import PULLED, Arrival, mark, sent, unsent
+from larp.ledger.pulling import Taken, take_in
 from larp.ledger.signing import EVENT, REVOKED, SELF, own_key, public_text, signed_outgoing, signing_key, trust_event_keys, trusted
 
 BATCH = 5000
@@ -41,6 +42,8 @@ class Moved:
     """What changed about the cards, said for the Narrator."""
     closes: list[str] = field(default_factory=list)
     """Nights the event closed, and late entries, learnt by this sync (said by the desk)."""
+    aside: list[str] = field(default_factory=list)
+    """Entries of the hub set aside, each with its reason (larp.ledger.pulling)."""
 
 
 def shown(url: str) -> str:
@@ -91,7 +94,7 @@ def sync_once(ledger: Ledger, hub: psycopg.Connection, url: str, station: str, w
         if whole:
             register(ledger, hub, station, url)
         moved = Moved(pushed=push(ledger, hub, station, url))
-        moved.pulled = pull(ledger, hub, url)
+        moved.pulled, moved.aside = pull(ledger, hub, url)
         if whole:
             moved.cards = level_cards(ledger, hub, station)
             hub.execute("SELECT larp_station_seen(%s)", (station,))
@@ -151,9 +154,10 @@ def push(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) -> int
     return total
 
 
-def pull(ledger: Ledger, hub: psycopg.Connection, url: str) -> int:
+def pull(ledger: Ledger, hub: psycopg.Connection, url: str) -> Taken:
     """Bring in every entry of this record's chronicle the hub received since the last pull (a
-    station of another chronicle on the hub is nobody's business here); how many were new."""
+    station of another chronicle on the hub is nobody's business here), and try again those set
+    aside before; how many were new, and what is set aside (larp.ledger.pulling)."""
     total = 0
     chronicles = sorted({night.chronicle for night in ledger.nights()})
     while True:
@@ -162,12 +166,13 @@ def pull(ledger: Ledger, hub: psycopg.Connection, url: str) -> int:
             "WHERE arrived > %s AND (cardinality(%s::text[]) = 0 OR chronicle = ANY(%s::text[])) ORDER BY arrived LIMIT %s",
             (mark(ledger, PULLED), chronicles, chronicles, BATCH),
         ).fetchall()
-        if not rows:
-            return total
         keys = trusted(ledger)
         if any(keys.get(row[3], ("", ""))[1] not in (EVENT, SELF, REVOKED) for row in rows):
             bring_keys(ledger, hub)  # a station registered since this record last looked
-        total += take_in(ledger, [Arrival(*row) for row in rows], shown(url))
+        taken = take_in(ledger, [Arrival(*row) for row in rows], shown(url))
+        total += taken.new
+        if not rows:
+            return Taken(total, taken.aside)
 
 
 def register(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) -> None:

@@ -75,8 +75,19 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     # Version 4: between games an entry is an operation (larp.ledger.operations), which an older
-    # larp would misread as damage; the tables are as they were.
-    "",
+    # larp would misread as damage; entries pulled from the hub and set aside (larp.ledger.pulling).
+    """
+    CREATE TABLE set_aside (
+        arrived INTEGER PRIMARY KEY,
+        chronicle TEXT NOT NULL,
+        night INTEGER NOT NULL,
+        station TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        line TEXT NOT NULL,
+        signature TEXT,
+        reason TEXT NOT NULL
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)
@@ -84,8 +95,8 @@ READABLE_FROM = 2
 """A record that can't be written (a read-only folder) is read as it is from this version on:
 the versions after it add only indexes (the night's entries by kind, and in the merged order,
 which `larp.ledger.store.MERGED_ORDER` must name expression for expression), the kept folds
-(larp.ledger.kept_fold) and the season's operations (read from every version alike): they make
-reading faster, not possible."""
+(larp.ledger.kept_fold), the season's operations (read from every version alike) and the entries
+set aside at a pull: they make reading faster, or keep what is not read, not possible."""
 
 
 def migrate(db: sqlite3.Connection, where: str) -> None:

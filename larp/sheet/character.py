@@ -7,12 +7,11 @@ from pydantic import Field, JsonValue, Strict, StringConstraints, field_validato
 from larp.sheet.categories import ATTRIBUTES, Category
 from larp.sheet.experience import Experience
 from larp.sheet.frozen import Frozen
+from larp.sheet.ids import ID
 from larp.words import Pronouns
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
-CharacterId = Annotated[
-    str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-]
+CharacterId = Annotated[str, StringConstraints(pattern=rf"^{ID}$")]
 Count = Annotated[int, Strict(), Field(ge=1, le=99)]
 Rating = Annotated[int, Strict(), Field(ge=0, le=99)]
 Whole = Annotated[int, Strict()]

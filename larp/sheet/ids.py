@@ -1,9 +1,18 @@
 """Ids as people type them: any case, and the nearest ids named when one is not known."""
 
 import difflib
+import re
 from typing import Iterable
 
 from larp.sheet.errors import SheetError
+
+ID = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}"
+"""A character's or a chronicle's id: never a path (no slash, no leading dot), at most 64 characters."""
+
+
+def is_id(text: object) -> bool:
+    """Whether `text` is an id as larp makes them (a chronicle's name from a hub is checked so)."""
+    return isinstance(text, str) and re.fullmatch(ID, text) is not None and ".." not in text
 
 
 def known_id(wanted: str, known: Iterable[str], what: str = "character") -> str:
