@@ -59,9 +59,10 @@ class Afterwards:
 
     def _season_flags(self, row) -> tuple:
         """What the night's between-games operations leave to settle: conflicts, overspending."""
-        if self.chronicle is None:
-            return ()
-        return tuple(season_now(self.ledger, row, self.chronicle).anomalies(self.experience_rules.debt))
+        with recorded:
+            if not self.ledger.rows(row, kind=Kind.BETWEEN.value) or self.chronicle is None:
+                return ()  # a night with no between-games operation: nothing to flag, nothing more read
+            return tuple(season_now(self.ledger, row, self.chronicle).anomalies(self.experience_rules.debt))
 
     def _found(self, done: Reconciliation, flagged: tuple = ()) -> Reconciliation:
         """The account (with the season's flags first), its damaged entries kept in the record's

@@ -93,9 +93,18 @@ def user_key(make: bool) -> bytes | None:
     return path.read_bytes()
 
 
-def _sealed(key: bytes, night: NightRow, upto: int, count: int, code: str, state: bytes) -> bytes:
+def _sealed(key: bytes, night: NightRow, upto: int, count: int, code: str, state: bytes, folded: bytes) -> bytes:
     said = f"{night.id} {night.chronicle} {night.number} {upto} {count} {code}\n".encode()
-    return hmac.new(key, said + state, hashlib.sha256).digest()
+    return hmac.new(key, said + folded + state, hashlib.sha256).digest()
+
+
+def _folded(db: sqlite3.Connection, night: NightRow, upto: int) -> bytes:
+    """What the fold folded, bound into its seal: a digest of the ids of the night's entries up to
+    it, in the record's order (a fold copied from any other record never matches)."""
+    digest = hashlib.sha256()
+    for (entry_id,) in db.execute("SELECT id FROM entries WHERE night = ? AND seq <= ? ORDER BY seq", (night.id, upto)):
+        digest.update(entry_id.encode() + b"\n")
+    return digest.digest()
 
 
 def _read_only(items: dict) -> MappingProxyType:
@@ -120,7 +129,7 @@ def kept(db: sqlite3.Connection, night: NightRow) -> KeptFold | None:
         if row is None:
             return None
         upto, count, code, seal, state = row
-        if code != stamp() or not hmac.compare_digest(_sealed(key, night, upto, count, code, state), seal):
+        if code != stamp() or not hmac.compare_digest(_sealed(key, night, upto, count, code, state, _folded(db, night, upto)), seal):
             return None
         held = db.execute("SELECT count(*) FROM entries WHERE night = ? AND seq <= ?", (night.id, upto)).fetchone()[0]
         if held != count:
@@ -157,7 +166,7 @@ def keep(db: sqlite3.Connection, night: NightRow, fold: LiveFold) -> bool:
                 if held == count:
                     db.execute(
                         "INSERT OR REPLACE INTO folds (night, upto, count, stamp, seal, state) VALUES (?, ?, ?, ?, ?, ?)",
-                        (night.id, upto, count, code, _sealed(key, night, upto, count, code, state), state),
+                        (night.id, upto, count, code, _sealed(key, night, upto, count, code, state, _folded(db, night, upto)), state),
                     )
                     db.execute("DELETE FROM folds WHERE night != ?", (night.id,))  # the nights before: archived
             except BaseException:

@@ -148,6 +148,23 @@ def test_a_kept_fold_altered_in_the_record_is_never_unpickled(tmp_path, monkeypa
         assert desk.character("wick").lost["social"] == ("Witty",)  # the night as its entries tell it
 
 
+def test_a_kept_fold_copied_from_another_record_of_the_same_user_is_never_unpickled(tmp_path, monkeypatch, applied):
+    """Two records of one user, one key: a fold taken from the other record (the same night's
+    number, as many entries) does not bind this record's entries, and is not read."""
+    busy_night(tmp_path / "one")
+    busy_night(tmp_path / "two")
+    with sqlite3.connect(tmp_path / "one" / "night.sqlite3") as one:
+        row = one.execute("SELECT night, upto, count, stamp, seal, state FROM folds").fetchone()
+    with sqlite3.connect(tmp_path / "two" / "night.sqlite3") as two:
+        two.execute("DELETE FROM folds")
+        two.execute("INSERT INTO folds VALUES (?, ?, ?, ?, ?, ?)", row)
+    monkeypatch.setattr(kept_fold.pickle, "loads", unpickled_refused)
+    applied.clear()
+    with open_desk(tmp_path / "two") as desk:
+        assert view(desk)
+    assert len(applied) > KEEP_EVERY
+
+
 def unpickled_refused(data):
     raise AssertionError("a kept fold that can't be trusted was unpickled")
 
