@@ -62,9 +62,17 @@ REFUSED_LOGIN = "password authentication failed"
 """PostgreSQL's words for a wrong password: the hub answered, so it is not unreachable."""
 
 
+SESSION = (
+    "-c lock_timeout=10s -c statement_timeout=60s -c idle_in_transaction_session_timeout=60s "
+    "-c default_transaction_read_only=off -c client_encoding=UTF8 -c search_path=public"
+)
+"""Every sync's session says its own settings, which outrank whatever the stations' role was
+made to say for everyone (`ALTER ROLE … SET`): a lock held elsewhere is waited on 10 s at most."""
+
+
 def connect(url: str, autocommit: bool = True) -> psycopg.Connection:
     try:
-        return psycopg.connect(url, autocommit=autocommit, connect_timeout=CONNECT_SECONDS)
+        return psycopg.connect(url, autocommit=autocommit, connect_timeout=CONNECT_SECONDS, options=SESSION)
     except psycopg.Error as error:
         if REFUSED_LOGIN in str(error):
             raise EventError(
@@ -115,6 +123,13 @@ def refusals(url: str) -> Iterator[None]:
     """The hub's and the record's failures, as EventErrors said for a Narrator."""
     try:
         yield
+    except psycopg.errors.LockNotAvailable:
+        raise EventError(
+            f"{shown(url)} is held by another session (a lock not let go for 10 s): nothing more was moved; this "
+            "station syncs again by itself, and larp hub status tells the hub's keeper who holds it"
+        ) from None
+    except psycopg.errors.QueryCanceled:
+        raise EventError(f"{shown(url)} took longer than a minute to answer: nothing more was moved; this station tries again") from None
     except psycopg.OperationalError as error:
         raise unreachable(url, error) from None
     except psycopg.Error as error:
