@@ -3,6 +3,7 @@ Grapevine file: written whole or not at all (a temporary name, renamed at the en
 
 import os
 import shutil
+from datetime import datetime
 from pathlib import Path
 
 from larp.grapevine.errors import GrapevineError
@@ -56,10 +57,17 @@ def write_folder(chronicle: Chronicle, folder: Path, source: str) -> None:
         (folder / f"{cid}.toml").write_text(sheet_toml(sheet, heading), "utf-8")
 
 
-def export_gex(chronicle: Chronicle, out: Path) -> list[str]:
-    """The chronicle written as the Grapevine exchange file `out` (replaced whole); the
+def grapevine_date(moment: datetime) -> str:
+    """A date and time as larp writes it in a Grapevine file: ISO (`2026-11-28 14:05:09`),
+    which VB's CDate reads the same on a Windows of any locale."""
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def export_gex(chronicle: Chronicle, out: Path, now: datetime | None = None) -> list[str]:
+    """The chronicle written as the Grapevine exchange file `out` (replaced whole), each
+    character changed in larp marked modified `now` (by default the time of writing); the
     characters Windows-1252 can't hold, written `?` as Windows writes them."""
-    text = gex_text(chronicle)
+    text = gex_text(chronicle, grapevine_date(now or datetime.now()))
     data = text.encode("cp1252", errors="grapevine-ansi")
     out = Path(out)
     temporary = out.parent / f".{out.name}.writing-{os.getpid()}"

@@ -11,7 +11,7 @@ from larp.grapevine.creatures import (
     EXPERIENCE_KINDS, LINEAGE, MAPPED, RATINGS, RENAMED, STATUS, TEMPERS,
 )
 from larp.grapevine.errors import GrapevineError
-from larp.grapevine.lists import NAME_LIMIT, counts_of, read_list, rows_of, vb_integer, vb_number
+from larp.grapevine.lists import NAME_LIMIT, counts_of, rows_of, vb_integer, vb_number
 from larp.grapevine.nodes import attributes_of, text_of, to_text
 from larp.sheet.character import Sheet
 from larp.sheet.chronicle import Chronicle
@@ -21,6 +21,8 @@ from larp.sheet.loading import validate
 
 RATING_LIMIT = 99
 TOP_STANDALONE = ["Willpower", "Rage", "Gnosis"]
+_COMMA_NUMBER = re.compile(r"^\s*-?\d*,\d+\s*$")
+EXPERIENCE_NUMBERS = ("earned", "unspent", "change")
 
 
 @dataclass
@@ -57,15 +59,27 @@ def unique_ids(names: list[str]) -> list[str]:
     return ids
 
 
+def decimal_mark(root: ET.Element) -> str:
+    """The decimal mark of the Windows that wrote the file: a comma when any experience number
+    is written with one (`earned="12,5"`, as CStr writes it on a German or French Windows), else
+    a point."""
+    for experience in root.iter("experience"):
+        for element in (experience, *experience):
+            if any(_COMMA_NUMBER.match(element.get(key, "")) for key in EXPERIENCE_NUMBERS):
+                return ","
+    return "."
+
+
 def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
     """Every character of the file as a sheet; every other record kept, in its place."""
     people = [child for child in root if child.tag in LINEAGE]
     ids = unique_ids([child.get("name", "") for child in people])
+    decimal = decimal_mark(root)
     warnings: list[str] = []
     sheets: dict[str, Sheet] = {}
     creatures: dict[str, int] = {}
     for cid, element in zip(ids, people):
-        sheets[cid] = read_character(element, cid, warnings, source)
+        sheets[cid] = read_character(element, cid, warnings, source, decimal)
         creatures[element.tag] = creatures.get(element.tag, 0) + 1
     first = next((index for index, child in enumerate(root) if child.tag in LINEAGE), len(root))
     before: list[ET.Element] = []
@@ -78,6 +92,8 @@ def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
     title = root.get("chronicle", "").strip() or stem
     standalone = TOP_STANDALONE + sorted({n for s in sheets.values() for n in s.standalone})
     kept: dict[str, Any] = {"attributes": attributes_of(root)}
+    if decimal != ".":
+        kept["decimal"] = decimal
     kept |= {key: to_text(elements) for key, elements in (("before", before), ("after", after)) if elements}
     data = {"id": slug(title, "chronicle"), "name": title[:NAME_LIMIT].strip() or "Grapevine chronicle",
             "standalone": standalone, "kept": kept, "characters": sheets}
@@ -88,48 +104,56 @@ def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
     return Imported(chronicle, warnings, creatures, others)
 
 
-def read_character(element: ET.Element, cid: str, warnings: list[str], source: str = "") -> Sheet:
-    attributes = attributes_of(element)
-    name = attributes.get("name", "").strip()
-    who = f"{name or '(no name)'} ({cid})"
+def read_character(element: ET.Element, cid: str, warnings: list[str], source: str = "", decimal: str = ".") -> Sheet:
+    """One character's element as a sheet; the element itself (every attribute, every child as
+    it was) kept on the sheet, so that the export changes only what the sheet changed."""
+    who = f"{element.get('name', '').strip() or '(no name)'} ({cid})"
 
     def warn_in(where: str):
         return lambda message: warnings.append(f"{who}, {where}: {message}")
 
-    if len(name) > NAME_LIMIT:
-        warn_in("name")(f"longer than {NAME_LIMIT} characters: cut to fit")
-        name = name[:NAME_LIMIT].strip()
-    fields: dict[str, Any] = {"traits": {}, "negative": {}, "abilities": {}, "standalone": {}}
-    children: list[ET.Element] = []
-    for child in element:
-        if child.tag == "traitlist":
-            children.append(_read_list(element.tag, child, fields, warn_in))
-        elif child.tag == "experience":
-            fields["experience"] = read_experience(child, warn_in("experience"))
-            children.append(ET.Element("experience"))
-        elif child.tag == "notes":
-            fields["notes"] = text_of(child)
-            children.append(ET.Element("notes"))
-        else:
-            children.append(child)
-    _ratings(element.tag, attributes, fields, warn_in)
-    status = attributes.get("status", "Active")
-    kept_attributes = {k: v for k, v in attributes.items() if k not in ("name", "player")}
-    sheet = {
-        "id": cid, "name": name or None, "player": attributes.get("player", ""),
-        "creature": element.tag, "lineage": attributes.get(LINEAGE[element.tag], ""),
-        "status": STATUS.get(status.strip().lower(), "active"),
-        "status_reason": "" if status.strip().lower() in STATUS else f"Grapevine status: {status}",
-        "kept": {"attributes": kept_attributes, "grapevine": to_text(children)},
-        **fields,
-    }
+    fields, children = sheet_fields(element, warn_in, decimal)
+    sheet = {"id": cid, **fields, "kept": {"attributes": attributes_of(element), "grapevine": to_text(children)}}
     try:
         return validate(Sheet, sheet, who)
     except SheetError as error:
         raise GrapevineError(source, f"can't become a sheet: {error.what}", error.where) from None
 
 
-def _read_list(creature: str, element: ET.Element, fields: dict, warn_in) -> ET.Element:
+def _quiet(where: str):
+    return lambda message: None
+
+
+def sheet_fields(element: ET.Element, warn_in=_quiet, decimal: str = ".") -> tuple[dict[str, Any], list[ET.Element]]:
+    """What a sheet holds of a character's element (its fields, not yet validated), and the
+    element's children with the lists renamed since put under their Grapevine 3 name."""
+    attributes = attributes_of(element)
+    name = attributes.get("name", "").strip()
+    if len(name) > NAME_LIMIT:
+        warn_in("name")(f"longer than {NAME_LIMIT} characters: cut to fit")
+        name = name[:NAME_LIMIT].strip()
+    status = attributes.get("status", "Active")
+    fields: dict[str, Any] = {
+        "name": name or None, "player": attributes.get("player", ""),
+        "creature": element.tag, "lineage": attributes.get(LINEAGE[element.tag], ""),
+        "status": STATUS.get(status.strip().lower(), "active"),
+        "status_reason": "" if status.strip().lower() in STATUS else f"Grapevine status: {status}",
+        "traits": {}, "negative": {}, "abilities": {}, "standalone": {},
+    }
+    children: list[ET.Element] = []
+    for child in element:
+        if child.tag == "traitlist":
+            child = _read_list(element.tag, child, fields, warn_in, decimal)
+        elif child.tag == "experience":
+            fields["experience"] = read_experience(child, warn_in("experience"), decimal)
+        elif child.tag == "notes":
+            fields["notes"] = text_of(child)
+        children.append(child)
+    _ratings(element.tag, attributes, fields, warn_in)
+    return fields, children
+
+
+def _read_list(creature: str, element: ET.Element, fields: dict, warn_in, decimal: str) -> ET.Element:
     name = element.get("name", "")
     renamed = RENAMED.get((creature, name))
     if renamed:
@@ -139,15 +163,15 @@ def _read_list(creature: str, element: ET.Element, fields: dict, warn_in) -> ET.
     place = MAPPED.get(name)
     if place is None:
         if creature == "various" and name == TEMPERS:
-            _tempers(element, fields, warn_in(name))
+            _tempers(element, fields, warn_in(name), decimal)
         return element
-    counts, node = read_list(element, warn_in(name))
+    counts = counts_of(rows_of(element), warn_in(name), decimal)
     table, category = place
     if category:
         fields[table].setdefault(category, {}).update(_added(fields[table].get(category, {}), counts))
     else:
         fields[table] = _added(fields[table], counts)
-    return node
+    return element
 
 
 def _added(before: dict[str, int], more: dict[str, int]) -> dict[str, int]:
@@ -158,9 +182,9 @@ def _added(before: dict[str, int], more: dict[str, int]) -> dict[str, int]:
     return total
 
 
-def _tempers(element: ET.Element, fields: dict, warn) -> None:
+def _tempers(element: ET.Element, fields: dict, warn, decimal: str) -> None:
     """A `various` character's Willpower, Rage, Gnosis and other tempers: rows of Tempers."""
-    for key, count in counts_of(rows_of(element), warn).items():
+    for key, count in counts_of(rows_of(element), warn, decimal).items():
         low = key.lower()
         if low in ("willpower", "rage", "gnosis"):
             fields[low] = _rating(count, warn, key)
@@ -187,9 +211,19 @@ def _rating(value: int, warn, trait: str) -> int:
     return fitted
 
 
-def read_experience(element: ET.Element, warn) -> Experience:
-    """Totals and history as Grapevine reads them: numbers that are not numbers count 0, dates
-    stay as the writer's locale wrote them."""
+def read_experience(element: ET.Element, warn, decimal: str = ".") -> Experience:
+    """Totals and history as Grapevine reads them (`ExperienceClass.InputFromFile`: GetSingle,
+    GetLong): a number with the file's decimal mark; one that is not a number is 0, as in
+    Grapevine, and said; dates stay as the writer's locale wrote them."""
+
+    def number(node: ET.Element, key: str) -> float:
+        text = node.get(key)
+        value = vb_number(text, decimal)
+        if value is None and text is not None:
+            where = f"the {key} of the entry of {node.get('date', '')!r}" if node is not element else f"{key}"
+            warn(f"{where} is {text!r}, not a number: read as 0, as Grapevine reads it")
+        return value or 0.0
+
     history = []
     for entry in element:
         if entry.tag != "entry":
@@ -199,8 +233,7 @@ def read_experience(element: ET.Element, warn) -> Experience:
             warn(f"an entry of type {entry.get('type')!r}, which Grapevine does not know, is read as a comment")
             kind = len(EXPERIENCE_KINDS) - 1
         history.append(ExperienceEntry(
-            date=entry.get("date", ""), change=vb_number(entry.get("change")) or 0.0,
+            date=entry.get("date", ""), change=number(entry, "change"),
             type=EXPERIENCE_KINDS[kind], reason=attributes_of(entry).get("reason", ""),
         ))
-    return Experience(earned=vb_number(element.get("earned")) or 0.0,
-                      unspent=vb_number(element.get("unspent")) or 0.0, history=history)
+    return Experience(earned=number(element, "earned"), unspent=number(element, "unspent"), history=history)
