@@ -36,24 +36,39 @@ class Imported:
     """Records that are not characters (items, rotes, players …) per element, kept whole."""
 
 
-def slug(name: str, fallback: str = "character") -> str:
-    """A readable id from a name: ASCII letters and digits joined by hyphens, 48 at most."""
+CARD_ROOM = 48
+"""The lower-case characters a card's QR code holds for the chronicle's id and a character's id
+together (with a serial up to 99,999): an imported chronicle's ids are cut to fit it."""
+CHRONICLE_ID_LIMIT = 20
+
+
+def slug(name: str, fallback: str = "character", limit: int = CARD_ROOM) -> str:
+    """A readable id from a name: ASCII letters and digits joined by hyphens, at most `limit`,
+    cut at a hyphen where one is near."""
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    words = re.sub(r"[^A-Za-z0-9]+", "-", plain.lower()).strip("-")
-    return words[:48].strip("-") or fallback
+    return _cut(re.sub(r"[^A-Za-z0-9]+", "-", plain.lower()).strip("-"), limit) or fallback
 
 
-def unique_ids(names: list[str]) -> list[str]:
-    """One id per name, in order: the slug, then `-2`, `-3` … for the next of the same slug.
-    The same file always gives the same ids."""
+def _cut(words: str, limit: int) -> str:
+    if len(words) <= limit:
+        return words
+    at = words.rfind("-", 0, limit + 1)
+    return (words[:at] if at > limit // 2 else words[:limit]).strip("-")
+
+
+def unique_ids(names: list[str], limit: int = CARD_ROOM) -> list[str]:
+    """One id per name, in order: the slug, then `-2`, `-3` … for the next of the same slug,
+    each at most `limit` long. The same file always gives the same ids, and an exported file
+    keeps its characters in their order, so an id stays with its character through every
+    export and import."""
     taken: set[str] = set()
     ids = []
     for name in names:
-        base = slug(name)
+        base = slug(name, limit=limit)
         cid, number = base, 1
         while cid in taken:
             number += 1
-            cid = f"{base}-{number}"
+            cid = f"{_cut(base, limit - len(str(number)) - 1)}-{number}"
         taken.add(cid)
         ids.append(cid)
     return ids
@@ -73,7 +88,9 @@ def decimal_mark(root: ET.Element) -> str:
 def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
     """Every character of the file as a sheet; every other record kept, in its place."""
     people = [child for child in root if child.tag in LINEAGE]
-    ids = unique_ids([child.get("name", "") for child in people])
+    title = root.get("chronicle", "").strip() or stem
+    chronicle_id = slug(title, "chronicle", CHRONICLE_ID_LIMIT)
+    ids = unique_ids([child.get("name", "") for child in people], CARD_ROOM - len(chronicle_id))
     decimal = decimal_mark(root)
     warnings: list[str] = []
     sheets: dict[str, Sheet] = {}
@@ -89,13 +106,14 @@ def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
         if child.tag not in LINEAGE:
             (before if index < first else after).append(child)
             others[child.tag] = others.get(child.tag, 0) + 1
-    title = root.get("chronicle", "").strip() or stem
     standalone = TOP_STANDALONE + sorted({n for s in sheets.values() for n in s.standalone})
     kept: dict[str, Any] = {"attributes": attributes_of(root)}
     if decimal != ".":
         kept["decimal"] = decimal
+    if len(ids) > 1:
+        kept["order"] = ids
     kept |= {key: to_text(elements) for key, elements in (("before", before), ("after", after)) if elements}
-    data = {"id": slug(title, "chronicle"), "name": title[:NAME_LIMIT].strip() or "Grapevine chronicle",
+    data = {"id": chronicle_id, "name": title[:NAME_LIMIT].strip() or "Grapevine chronicle",
             "standalone": standalone, "kept": kept, "characters": sheets}
     try:
         chronicle = validate(Chronicle, data)

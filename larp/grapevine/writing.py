@@ -62,11 +62,20 @@ def gex_text(chronicle: Chronicle, now: str = "") -> str:
         attributes["chronicle"] = chronicle.name
     root = ET.Element("grapevine", attributes)
     root.extend(_kept(kept.get("before"), f"{chronicle.id}: kept.before"))
-    root.extend([character(sheet, decimal, now) for sheet in chronicle.characters.values()])
+    root.extend([character(sheet, decimal, now) for sheet in in_file_order(chronicle)])
     root.extend(_kept(kept.get("after"), f"{chronicle.id}: kept.after"))
     lines = ['<?xml version="1.0"?>']
     emit(root, 0, lines)
     return ("\n".join(lines) + "\n").replace("\r\n", "\n").replace("\n", "\r\n")
+
+
+def in_file_order(chronicle: Chronicle) -> list[Sheet]:
+    """The characters in the order the file gave them (`kept.order`), then those made in larp."""
+    sheets = chronicle.characters
+    order = chronicle.kept.get("order")
+    first = [sheets[cid] for cid in dict.fromkeys(order) if isinstance(cid, str) and cid in sheets] if isinstance(order, list) else []
+    placed = {sheet.id for sheet in first}
+    return first + [sheet for cid, sheet in sheets.items() if cid not in placed]
 
 
 def _strings(value: Any) -> dict[str, str]:
