@@ -30,7 +30,14 @@ _DECLARATION = re.compile(r"^\s*<\?xml[^>]*encoding\s*=\s*[\"']([A-Za-z0-9._-]+)
 CONTROL_BASE = 0xF700
 """A raw control character is carried through the parser as a private-use character at this
 base plus its code (XML 1.0 admits neither the character nor a reference to it), and given
-back in every text and attribute afterwards."""
+back in every text and attribute afterwards. A carriage return inside a CDATA block is carried
+the same way, so that its line breaks come out as they were (the parser would make each LF)."""
+CDATA_OPEN, CDATA_CLOSE = "\uf720", "\uf721"
+"""Where a CDATA block's text begins and ends, marked through the parser: Grapevine's reader
+takes that text exactly and trims the text around it (`XMLReaderClass.ReadTag`)."""
+_CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.S)
+_MARKED = re.compile(f"{CDATA_OPEN}(.*?){CDATA_CLOSE}", re.S)
+_LINE_BREAKS = re.compile(r"\s*\n\s*")
 
 
 def read_bytes(path: Path) -> bytes:
@@ -110,6 +117,9 @@ def parse_xml(text: str, source: str) -> ET.Element:
     if _DECLARES.search(text):
         raise GrapevineError(source, "declares a DOCTYPE or entities, which Grapevine never writes: refused")
     carried = _CONTROL.sub(lambda match: chr(CONTROL_BASE + ord(match.group())), text)
+    controls = carried is not text
+    if "<![CDATA[" in carried:
+        carried = _CDATA.sub(_marked, carried)
     try:
         root = _parsed(carried)
     except ET.ParseError as error:
@@ -119,9 +129,33 @@ def parse_xml(text: str, source: str) -> ET.Element:
             root = _parsed(_TAG.sub(_first_of_each, carried))
         except ET.ParseError as again:
             raise _ill_formed(again, source) from None
-    if carried is not text:
+    if controls:
         _restore_all(root)
+    _read_texts(root)
     return root
+
+
+def _marked(match: re.Match) -> str:
+    return f"<![CDATA[{CDATA_OPEN}{match.group(1).replace(chr(13), chr(CONTROL_BASE + 13))}{CDATA_CLOSE}]]>"
+
+
+def _read_texts(root: ET.Element) -> None:
+    """Each element's own text as Grapevine's reader takes it: a CDATA block exactly (leading
+    blanks, blank lines, CR LF or a bare LF as written), the text around it trimmed and its line
+    breaks made one space (`TrimWhiteSpace`, `FormatFromXML`)."""
+    for element in root.iter():
+        text = element.text
+        if not text:
+            continue
+        if CDATA_OPEN in text:
+            element.text = "".join(_outside(part) if index % 2 == 0 else _restore(part) or ""
+                                   for index, part in enumerate(_MARKED.split(text)))
+        elif not len(element):
+            element.text = _outside(text)
+
+
+def _outside(text: str) -> str:
+    return _LINE_BREAKS.sub(" ", text.strip(" \t\r\n"))
 
 
 def _parsed(text: str) -> ET.Element:

@@ -6,24 +6,15 @@ Elements are written the way Grapevine's own writer (`XMLWriterClass`) writes th
 of indent, `&amp; &lt; &gt; &quot;` in attributes, text as a CDATA block on its own line.
 """
 
-import re
 import xml.etree.ElementTree as ET
 
 from larp.grapevine.files import parse_xml
 
-_LAYOUT = re.compile(r"^\s*?\n[ \t]*|\n[ \t]*$|^[ \t]+$")
-"""The line break and indent Grapevine's writer puts before a CDATA block and after it."""
-
-
-def unlaid(text: str) -> str:
-    """Text without the layout around its CDATA block, its own line breaks kept."""
-    return _LAYOUT.sub("", text)
-
 
 def text_of(element: ET.Element) -> str:
-    """An element's text as Grapevine reads it: the CDATA block whole, the line break and
-    indentation around it dropped."""
-    return unlaid("".join(element.itertext()))
+    """An element's text as Grapevine reads it (`parse_xml` has read each CDATA block exactly
+    and dropped the layout around it)."""
+    return "".join(element.itertext())
 
 
 def attributes_of(element: ET.Element) -> dict[str, str]:
@@ -32,12 +23,9 @@ def attributes_of(element: ET.Element) -> dict[str, str]:
 
 def to_text(elements: list[ET.Element]) -> str:
     """Elements just read as Grapevine writes them, one after the other, lines ending in LF
-    (the layout around each text, which Grapevine's reader drops, dropped first)."""
+    (each text inside its CDATA block exactly as it was)."""
     lines: list[str] = []
     for element in elements:
-        for part in element.iter():
-            if part.text and not len(part):
-                part.text = unlaid(part.text)
         emit(element, 0, lines)
     return "\n".join(lines)
 
@@ -47,11 +35,7 @@ def from_text(text: str, where: str) -> list[ET.Element]:
     `where` when the text is not Grapevine XML."""
     if not text.strip():
         return []
-    kept = parse_xml(f"<kept>{text}</kept>", where)
-    for element in kept.iter():
-        if element.text and not len(element):
-            element.text = text_of(element)
-    return list(kept)
+    return list(parse_xml(f"<kept>{text}</kept>", where))
 
 
 def _escape(value: str) -> str:

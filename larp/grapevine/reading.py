@@ -74,6 +74,12 @@ def unique_ids(names: list[str], limit: int = CARD_ROOM) -> list[str]:
     return ids
 
 
+def sheet_text(text: str) -> str:
+    """A text as the sheet holds it: its line breaks LF, whatever the file wrote (CR LF, a bare
+    LF or CR); the file's own are kept beside it and written back while the text is unchanged."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def decimal_mark(root: ET.Element) -> str:
     """The decimal mark of the Windows that wrote the file: a comma when any experience number
     is written with one (`earned="12,5"`, as CStr writes it on a German or French Windows), else
@@ -165,7 +171,7 @@ def sheet_fields(element: ET.Element, warn_in=_quiet, decimal: str = ".") -> tup
         elif child.tag == "experience":
             fields["experience"] = read_experience(child, warn_in("experience"), decimal)
         elif child.tag == "notes":
-            fields["notes"] = text_of(child)
+            fields["notes"] = sheet_text(text_of(child))
         children.append(child)
     _ratings(element.tag, attributes, fields, warn_in)
     return fields, children

@@ -66,7 +66,7 @@ def gex_text(chronicle: Chronicle, now: str = "") -> str:
     root.extend(_kept(kept.get("after"), f"{chronicle.id}: kept.after"))
     lines = ['<?xml version="1.0"?>']
     emit(root, 0, lines)
-    return ("\n".join(lines) + "\n").replace("\r\n", "\n").replace("\n", "\r\n")
+    return "\r\n".join(lines) + "\r\n"
 
 
 def in_file_order(chronicle: Chronicle) -> list[Sheet]:
@@ -203,7 +203,7 @@ def _child_now(child: ET.Element, name: str, tag: str, base: dict, sheet: Sheet,
     if child.tag == "notes":
         if sheet.notes == base.get("notes", ""):
             return child, False
-        return (_notes(sheet.notes) if sheet.notes else None), True
+        return (_notes(sheet.notes, child.text or "") if sheet.notes else None), True
     if name in MAPPED:
         table, category = MAPPED[name]
         was = base[table].get(category, {}) if category else base[table]
@@ -233,7 +233,9 @@ def _with_list(children: list[ET.Element], made: ET.Element) -> list[ET.Element]
     return children[:at] + [made] + children[at:]
 
 
-def _notes(text: str) -> ET.Element:
+def _notes(text: str, was: str = "") -> ET.Element:
+    """Notes with the line breaks of the notes they replace: CR LF, as Grapevine's text boxes
+    write them, unless those were bare LF."""
     element = ET.Element("notes")
-    element.text = text
+    element.text = text if "\n" in was and "\r\n" not in was else text.replace("\n", "\r\n")
     return element
