@@ -57,8 +57,9 @@ def read_bytes(path: Path) -> bytes:
     return data
 
 
-def parse(data: bytes, source: str) -> ET.Element:
-    """The `<grapevine>` element of a Grapevine file's bytes, XML or binary."""
+def parse(data: bytes, source: str, encoding: str | None = None) -> ET.Element:
+    """The `<grapevine>` element of a Grapevine file's bytes, XML or binary; XML text in
+    `encoding` when given, else as `code_page` tells it."""
     if not data.strip():
         raise GrapevineError(source, "is empty: not a Grapevine file")
     magic = data[2:6]
@@ -67,7 +68,7 @@ def parse(data: bytes, source: str) -> ET.Element:
                              "offers), not a chronicle: export the characters as a .gex file")
     if magic in BINARY_MAGIC:
         return read_binary(data, source)
-    text = decode(data)
+    text = decode(data, encoding or code_page(data))
     if not text.lstrip("\ufeff \t\r\n").startswith("<"):
         raise GrapevineError(source, "is not a Grapevine file: neither XML (<grapevine version=…>) "
                              "nor Grapevine's binary format")
@@ -83,19 +84,40 @@ def parse(data: bytes, source: str) -> ET.Element:
 
 
 
-def decode(data: bytes) -> str:
-    """Text from a file's bytes: the declared encoding, else UTF-8, else Windows-1252 (what
-    Grapevine writes on a Western Windows; its five unassigned bytes become the C1 controls
-    of the same code, as Windows itself maps them)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+CODE_PAGES = {"utf-8": "UTF-8", "cp1252": "Windows-1252 (Western)", "cp1251": "Windows-1251 (Cyrillic)"}
+"""The code pages told apart on their own, as the import's summary names them."""
+_HIGH_LETTER = re.compile(rb"[\xc0-\xff]")
+_HIGH_WORD = re.compile(rb"[\xc0-\xff]{3,}")
+
+
+def code_page(data: bytes, chosen: str | None = None, source: str = "") -> str:
+    """The encoding of a file's text: `chosen` (`--encoding`), else the declared one, else UTF-8
+    when the bytes are UTF-8 (files mended by others), else the Windows code page Grapevine
+    wrote it in: Windows-1251 when its letters above 0xC0 come mostly in runs, as Cyrillic words
+    do (a Western text has an accented letter here and there), else Windows-1252."""
+    if chosen:
+        try:
+            return codecs.lookup(chosen).name
+        except LookupError:
+            raise GrapevineError(source, f"--encoding {chosen}: no such encoding (try cp1252, cp1251, cp1250 or utf-8)") from None
     declared = _DECLARATION.match(data[:200].decode("latin-1"))
     for encoding in ([declared.group(1)] if declared else []) + ["utf-8"]:
         try:
-            return data.decode(encoding)
+            data.decode(encoding)
+            return codecs.lookup(encoding).name
         except (UnicodeDecodeError, LookupError):
             pass
-    return data.decode("cp1252", errors="grapevine-ansi")
+    letters = len(_HIGH_LETTER.findall(data))
+    in_words = sum(len(word) for word in _HIGH_WORD.findall(data))
+    return "cp1251" if letters and in_words * 2 > letters else "cp1252"
+
+
+def decode(data: bytes, encoding: str = "cp1252") -> str:
+    """Text from a file's bytes in `encoding`; a byte the code page leaves unassigned becomes the
+    C1 control of the same code, as Windows itself maps it."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data.decode(encoding, errors="grapevine-ansi")
 
 
 def _ansi_fallback(error: UnicodeError) -> tuple[str | bytes, int]:

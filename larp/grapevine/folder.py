@@ -7,32 +7,35 @@ from datetime import datetime
 from pathlib import Path
 
 from larp.grapevine.errors import GrapevineError
-from larp.grapevine.files import parse, read_bytes
+from larp.grapevine.files import BINARY_MAGIC, code_page, parse, read_bytes
 from larp.grapevine.reading import Imported, read_chronicle, slug
-from larp.grapevine.writing import gex_text, unwritable
+from larp.grapevine.writing import code_page_of, gex_text, unwritable
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.loading import CHRONICLE_FILE
 from larp.sheet.toml_writing import chronicle_toml, sheet_toml
 
 
-def read_file(path: Path) -> Imported:
-    """A Grapevine file read: its chronicle, the warnings, what came in."""
+def read_file(path: Path, encoding: str | None = None) -> Imported:
+    """A Grapevine file read, its text in `encoding` when given (else the code page told from
+    its bytes): its chronicle, the warnings, what came in."""
     path = Path(path)
-    return read_chronicle(parse(read_bytes(path), str(path)), str(path), path.stem)
+    data = read_bytes(path)
+    chosen = "cp1252" if data[2:6] in BINARY_MAGIC else code_page(data, encoding, str(path))
+    return read_chronicle(parse(data, str(path), chosen), str(path), path.stem, chosen)
 
 
 def default_folder(path: Path) -> Path:
     return Path(slug(Path(path).stem, "chronicle"))
 
 
-def import_file(path: Path, out: Path | None = None) -> tuple[Imported, Path]:
+def import_file(path: Path, out: Path | None = None, encoding: str | None = None) -> tuple[Imported, Path]:
     """`path` read and written as the chronicle folder `out` (by default named after the file,
     here). Nothing is written when the file is refused or `out` already holds anything."""
     path = Path(path)
     out = Path(out) if out is not None else default_folder(path)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise GrapevineError(str(out), "already exists and is not empty: name a new folder with --out")
-    imported = read_file(path)
+    imported = read_file(path, encoding)
     temporary = out.parent / f".{out.name}.importing-{os.getpid()}"
     try:
         temporary.mkdir(parents=True)
@@ -68,7 +71,8 @@ def export_gex(chronicle: Chronicle, out: Path, now: datetime | None = None) -> 
     character changed in larp marked modified `now` (by default the time of writing); the
     characters Windows-1252 can't hold, written `?` as Windows writes them."""
     text = gex_text(chronicle, grapevine_date(now or datetime.now()))
-    data = text.encode("cp1252", errors="grapevine-ansi")
+    encoding = code_page_of(chronicle)
+    data = text.encode(encoding, errors="grapevine-ansi")
     out = Path(out)
     temporary = out.parent / f".{out.name}.writing-{os.getpid()}"
     try:
@@ -77,4 +81,4 @@ def export_gex(chronicle: Chronicle, out: Path, now: datetime | None = None) -> 
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise GrapevineError(str(out), f"can't be written ({error.strerror or error})") from None
-    return unwritable(text)
+    return unwritable(text, encoding)

@@ -34,6 +34,8 @@ class Imported:
     creatures: dict[str, int] = field(default_factory=dict)
     others: dict[str, int] = field(default_factory=dict)
     """Records that are not characters (items, rotes, players …) per element, kept whole."""
+    encoding: str = "cp1252"
+    """The code page the file's text was read in."""
 
 
 CARD_ROOM = 48
@@ -91,7 +93,7 @@ def decimal_mark(root: ET.Element) -> str:
     return "."
 
 
-def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
+def read_chronicle(root: ET.Element, source: str, stem: str, encoding: str = "cp1252") -> Imported:
     """Every character of the file as a sheet; every other record kept, in its place."""
     people = [child for child in root if child.tag in LINEAGE]
     title = root.get("chronicle", "").strip() or stem
@@ -118,6 +120,8 @@ def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
         kept["decimal"] = decimal
     if len(ids) > 1:
         kept["order"] = ids
+    if encoding not in ("cp1252", "utf-8"):
+        kept["encoding"] = encoding
     kept |= {key: to_text(elements) for key, elements in (("before", before), ("after", after)) if elements}
     data = {"id": chronicle_id, "name": title[:NAME_LIMIT].strip() or "Grapevine chronicle",
             "standalone": standalone, "kept": kept, "characters": sheets}
@@ -125,7 +129,7 @@ def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
         chronicle = validate(Chronicle, data)
     except SheetError as error:
         raise GrapevineError(source, f"can't become a chronicle: {error.what}", error.where) from None
-    return Imported(chronicle, warnings, creatures, others)
+    return Imported(chronicle, warnings, creatures, others, encoding)
 
 
 def read_character(element: ET.Element, cid: str, warnings: list[str], source: str = "", decimal: str = ".") -> Sheet:

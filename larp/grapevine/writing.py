@@ -33,21 +33,28 @@ TAIL = ("physicalmax", "socialmax", "mentalmax", "player", "status", "id", "star
 
 
 def write_gex(chronicle: Chronicle, now: str = "") -> bytes:
-    """The chronicle as the bytes of a `.gex` file Grapevine opens: Windows-1252, a character
-    it can't hold written `?` (see `unwritable`)."""
-    return gex_text(chronicle, now).encode("cp1252", errors="grapevine-ansi")
+    """The chronicle as the bytes of a `.gex` file Grapevine opens: in the code page the file
+    was read in (Windows-1252 unless it was another), a character it can't hold written `?`
+    (see `unwritable`)."""
+    return gex_text(chronicle, now).encode(code_page_of(chronicle), errors="grapevine-ansi")
 
 
-def unwritable(text: str) -> list[str]:
-    """The characters of `text` Windows-1252 can't hold, each once, in order."""
-    found = dict.fromkeys(c for c in text if ord(c) > 255 and not _ansi(c))
+def code_page_of(chronicle: Chronicle) -> str:
+    """The Windows code page to write the chronicle in: the one its file was read in."""
+    encoding = chronicle.kept.get("encoding")
+    return encoding if isinstance(encoding, str) and encoding else "cp1252"
+
+
+def unwritable(text: str, encoding: str = "cp1252") -> list[str]:
+    """The characters of `text` the code page can't hold, each once, in order."""
+    found = dict.fromkeys(c for c in text if ord(c) > 255 and not _holds(c, encoding))
     return list(found)
 
 
-def _ansi(character: str) -> bool:
+def _holds(character: str, encoding: str) -> bool:
     try:
-        character.encode("cp1252")
-    except UnicodeEncodeError:
+        character.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
         return False
     return True
 
