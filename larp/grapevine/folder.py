@@ -9,7 +9,7 @@ from pathlib import Path
 from larp.grapevine.errors import GrapevineError
 from larp.grapevine.files import BINARY_MAGIC, code_page, parse, read_bytes
 from larp.grapevine.reading import Imported, read_chronicle, slug
-from larp.grapevine.writing import code_page_of, gex_text, unwritable
+from larp.grapevine.writing import code_page_of, gex_text, unwritable, unwritten_as
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.loading import CHRONICLE_FILE
 from larp.sheet.toml_writing import chronicle_toml, sheet_toml
@@ -72,7 +72,7 @@ def export_gex(chronicle: Chronicle, out: Path, now: datetime | None = None) -> 
     characters Windows-1252 can't hold, written `?` as Windows writes them."""
     text = gex_text(chronicle, grapevine_date(now or datetime.now()))
     encoding = code_page_of(chronicle)
-    data = text.encode(encoding, errors="grapevine-ansi")
+    data = text.encode(encoding, errors=unwritten_as(encoding))
     out = Path(out)
     temporary = out.parent / f".{out.name}.writing-{os.getpid()}"
     try:

@@ -6,6 +6,7 @@ Elements are written the way Grapevine's own writer (`XMLWriterClass`) writes th
 of indent, `&amp; &lt; &gt; &quot;` in attributes, text as a CDATA block on its own line.
 """
 
+import re
 import xml.etree.ElementTree as ET
 
 from larp.grapevine.files import parse_xml
@@ -42,10 +43,28 @@ def _escape(value: str) -> str:
     return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
+def head_of(element: ET.Element) -> str:
+    """The tag and attributes of an element's start tag, as Grapevine's writer gives them."""
+    return element.tag + "".join(f' {key}="{_escape(value)}"' for key, value in element.attrib.items())
+
+
+_CDATA_BLOCK = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)
+
+
+def indented(kept: str, indent: int) -> str:
+    """Kept text (`to_text`'s lines) as lines of the file: each indented, CR LF between them,
+    every text inside its CDATA block left exactly as it is."""
+    pad = " " * indent
+    parts = _CDATA_BLOCK.split(kept)
+    for index in range(0, len(parts), 2):
+        parts[index] = parts[index].replace("\n", "\r\n" + pad)
+    return pad + "".join(parts)
+
+
 def emit(element: ET.Element, indent: int, lines: list[str]) -> None:
     """One element and its children as lines of Grapevine's XML, each text as it is."""
     pad = " " * indent
-    head = element.tag + "".join(f' {key}="{_escape(value)}"' for key, value in element.attrib.items())
+    head = head_of(element)
     if len(element):
         lines.append(f"{pad}<{head}>")
         for child in element:

@@ -7,13 +7,14 @@ Each character is the element she was read from with the changes made in larp ap
 said when it was read, and only what differs is written over it.
 """
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
 from larp.grapevine.changes import experience_now, rows_now
 from larp.grapevine.creatures import LINEAGE, MAPPED, RATINGS, TEMPERS
 from larp.grapevine.lists import rows_of, trait_key
-from larp.grapevine.nodes import emit, from_text
+from larp.grapevine.nodes import emit, from_text, head_of, indented
 from larp.grapevine.reading import sheet_fields
 from larp.sheet.character import Sheet
 from larp.sheet.chronicle import Chronicle
@@ -36,7 +37,8 @@ def write_gex(chronicle: Chronicle, now: str = "") -> bytes:
     """The chronicle as the bytes of a `.gex` file Grapevine opens: in the code page the file
     was read in (Windows-1252 unless it was another), a character it can't hold written `?`
     (see `unwritable`)."""
-    return gex_text(chronicle, now).encode(code_page_of(chronicle), errors="grapevine-ansi")
+    encoding = code_page_of(chronicle)
+    return gex_text(chronicle, now).encode(encoding, errors=unwritten_as(encoding))
 
 
 def code_page_of(chronicle: Chronicle) -> str:
@@ -45,9 +47,21 @@ def code_page_of(chronicle: Chronicle) -> str:
     return encoding if isinstance(encoding, str) and encoding else "cp1252"
 
 
+_BEYOND_LATIN_1 = re.compile("[^\x00-\xff]")
+_BEYOND_ASCII = re.compile("[^\x00-\x7f]")
+
+
+def unwritten_as(encoding: str) -> str:
+    """How a character the code page can't hold is written: `?`, as Windows writes it (and
+    Windows-1252's five unassigned bytes as the C1 controls of the same code)."""
+    return "grapevine-ansi" if encoding == "cp1252" else "replace"
+
+
 def unwritable(text: str, encoding: str = "cp1252") -> list[str]:
-    """The characters of `text` the code page can't hold, each once, in order."""
-    found = dict.fromkeys(c for c in text if ord(c) > 255 and not _holds(c, encoding))
+    """The characters of `text` the code page can't hold, each once, in order (Windows-1252
+    holds every character below 256, its five unassigned bytes as C1 controls)."""
+    beyond = _BEYOND_LATIN_1 if encoding == "cp1252" else _BEYOND_ASCII
+    found = dict.fromkeys(c for c in beyond.findall(text) if not _holds(c, encoding))
     return list(found)
 
 
@@ -68,12 +82,31 @@ def gex_text(chronicle: Chronicle, now: str = "") -> str:
     if "chronicle" in attributes:
         attributes["chronicle"] = chronicle.name
     root = ET.Element("grapevine", attributes)
-    root.extend(_kept(kept.get("before"), f"{chronicle.id}: kept.before"))
-    root.extend([character(sheet, decimal, now) for sheet in in_file_order(chronicle)])
-    root.extend(_kept(kept.get("after"), f"{chronicle.id}: kept.after"))
+    before = _kept(kept.get("before"), f"{chronicle.id}: kept.before")
+    after = _kept(kept.get("after"), f"{chronicle.id}: kept.after")
     lines = ['<?xml version="1.0"?>']
-    emit(root, 0, lines)
+    if not (before or after or chronicle.characters):
+        emit(root, 0, lines)
+        return "\r\n".join(lines) + "\r\n"
+    lines.append(f"<{head_of(root)}>")
+    for element in before:
+        emit(element, 2, lines)
+    lines += [character_text(sheet, decimal, now) for sheet in in_file_order(chronicle)]
+    for element in after:
+        emit(element, 2, lines)
+    lines.append("</grapevine>")
     return "\r\n".join(lines) + "\r\n"
+
+
+def character_text(sheet: Sheet, decimal: str, now: str) -> str:
+    """One character's lines: her kept children spliced in as they were read when the sheet
+    changed none of them, else her element written whole."""
+    element, unchanged = _character(sheet, decimal, now)
+    if unchanged:
+        return f"  <{head_of(element)}>\r\n{indented(unchanged, 4)}\r\n  </{element.tag}>"
+    lines: list[str] = []
+    emit(element, 2, lines)
+    return "\r\n".join(lines)
 
 
 def in_file_order(chronicle: Chronicle) -> list[Sheet]:
@@ -96,6 +129,11 @@ def _kept(value: Any, where: str) -> list[ET.Element]:
 def character(sheet: Sheet, decimal: str = ".", now: str = "") -> ET.Element:
     """One character's element: the element she was read from (a blank one of her creature when
     she was made in larp) with what the sheet changed since written over it."""
+    return _character(sheet, decimal, now)[0]
+
+
+def _character(sheet: Sheet, decimal: str, now: str) -> tuple[ET.Element, str]:
+    """The character's element, and her kept children's text when none of them changed."""
     tag = sheet.creature if sheet.creature in LINEAGE else "various"
     if "grapevine" in sheet.kept:
         attributes = _strings(sheet.kept.get("attributes"))
@@ -111,7 +149,8 @@ def character(sheet: Sheet, decimal: str = ".", now: str = "") -> ET.Element:
         attributes = _placed(attributes, "lastmodified", now)
     element = ET.Element(tag, attributes)
     element.extend(children)
-    return element
+    kept = sheet.kept.get("grapevine")
+    return element, (kept if isinstance(kept, str) and kept.strip() and not changed_children else "")
 
 
 def _blank(tag: str) -> list[ET.Element]:
