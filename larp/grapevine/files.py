@@ -16,8 +16,9 @@ from pathlib import Path
 from larp.grapevine.binary import read_binary
 from larp.grapevine.errors import GrapevineError
 
-SIZE_LIMIT = 20 * 1024 * 1024
-"""The largest file read: the biggest real chronicle file is under 1 MB."""
+SIZE_LIMIT = 256 * 1024 * 1024
+"""The largest file read: the biggest real chronicle file is under 1 MB; 40,000 characters of
+the samples' size take 170 MB."""
 BINARY_MAGIC = (b"GVBE", b"GVBG")
 """Grapevine's binary exchange and game files: a 2-byte length (4) then these 4 bytes."""
 MENU_MAGIC = b"GVBM"

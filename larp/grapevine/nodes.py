@@ -39,7 +39,12 @@ def from_text(text: str, where: str) -> list[ET.Element]:
     return list(parse_xml(f"<kept>{text}</kept>", where))
 
 
+_ESCAPED = re.compile('[&<>"]')
+
+
 def _escape(value: str) -> str:
+    if not _ESCAPED.search(value):
+        return value
     return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
