@@ -20,6 +20,11 @@ def gex(*characters: str) -> bytes:
     return "\r\n".join(lines).encode("cp1252")
 
 
+def listed(name: str, *rows: str, attributes: str = 'abc="yes" display="1"') -> list[str]:
+    """The lines of a trait list holding these rows (each a `<trait …/>`)."""
+    return [f'    <traitlist name="{name}" {attributes}>', *(f"      {row}" for row in rows), "    </traitlist>"]
+
+
 def imported(data: bytes) -> Imported:
     return read_chronicle(parse(data, "hand.gex"), "hand.gex", "hand")
 

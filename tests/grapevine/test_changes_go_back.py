@@ -4,13 +4,11 @@ list made when missing), `lastmodified`, the rows of a changed Trait, stored run
 Tempers notes, a nameless character, Negative lists made in larp."""
 
 from larp.sheet.character import TraitList
-from tests.grapevine.handmade import NOW, award, changed, exported, gex, imported, lines_of, loaded, purchase
+from tests.grapevine.handmade import NOW, award, changed, exported, gex, imported, lines_of, listed, loaded, purchase
 
 BARE = gex(
     '  <vampire name="Bare" clan="Toreador" willpower="3" status="Active" lastmodified="1/2/2004 3:04:05 PM">',
-    '    <traitlist name="Physical" abc="yes" display="1">',
-    '      <trait name="Quick"/>',
-    "    </traitlist>",
+    *listed("Physical", '<trait name="Quick"/>'),
     "  </vampire>",
     '  <mortal name="Still" willpower="2" status="Active" lastmodified="1/2/2004 3:04:05 PM"/>',
 )
@@ -50,13 +48,8 @@ def test_lastmodified_is_set_on_a_character_changed_in_larp_only():
 
 ODD_ROWS = gex(
     '  <werewolf name="Odd" tribe="Get of Fenris" willpower="5" rage="3" status="Active">',
-    '    <traitlist name="Physical" abc="yes" display="1">',
-    '      <trait name="Ferocious" val="0"/>',
-    '      <trait name="Quick"/>',
-    '      <trait name="Quick" note="second"/>',
-    '      <trait name="Tough" val="1 or 4"/>',
-    '      <trait name="Wiry" val="2.5"/>',
-    "    </traitlist>",
+    *listed("Physical", '<trait name="Ferocious" val="0"/>', '<trait name="Quick"/>',
+            '<trait name="Quick" note="second"/>', '<trait name="Tough" val="1 or 4"/>', '<trait name="Wiry" val="2.5"/>'),
     "  </werewolf>",
 )
 
@@ -107,10 +100,8 @@ def test_stored_running_totals_and_an_unknown_type_are_kept_and_new_entries_foll
 
 TEMPERED = gex(
     '  <various name="Strange" class="Hit-Mark" status="Active">',
-    '    <traitlist name="Tempers" abc="yes" display="2">',
-    '      <trait name="Essence" val="3" note="the Curse"/>',
-    '      <trait name="Willpower" val="5" note="from the Curse"/>',
-    "    </traitlist>",
+    *listed("Tempers", '<trait name="Essence" val="3" note="the Curse"/>',
+            '<trait name="Willpower" val="5" note="from the Curse"/>', attributes='abc="yes" display="2"'),
     "  </various>",
 )
 

@@ -6,23 +6,17 @@ from rich.console import Console
 from larp.grapevine.shown import narrator_lines
 from larp.rules import CharacterState
 from larp.station.widgets.sheet_view import SheetCard, SheetView
-from tests.grapevine.handmade import gex, imported
+from tests.grapevine.handmade import gex, imported, listed
 
 MAGE = gex(
     '  <mage name="Mira" tradition="Verbena" willpower="5" tempwillpower="3" arete="3" quintessence="4"'
     ' tempquintessence="2" paradox="1" status="Withering">',
-    '    <traitlist name="Abilities" abc="yes" display="1">',
-    '      <trait name="Crafts" val="2" note="Painting"/>',
-    '      <trait name="Dodge"/>',
-    "    </traitlist>",
+    *listed("Abilities", '<trait name="Crafts" val="2" note="Painting"/>', '<trait name="Dodge"/>'),
     "  </mage>",
 )
 VAMPIRE = gex(
     '  <vampire name="Vic" clan="Ventrue" blood="12" tempblood="9" willpower="4" status="Active">',
-    '    <traitlist name="Status" abc="yes" display="1">',
-    '      <trait name="Acknowledged"/>',
-    '      <trait name="Feared" val="2"/>',
-    "    </traitlist>",
+    *listed("Status", '<trait name="Acknowledged"/>', '<trait name="Feared" val="2"/>'),
     "  </vampire>",
 )
 
