@@ -132,3 +132,11 @@ def test_negative_lists_of_a_character_made_in_larp_say_they_are_negative():
     assert back.lists["Negative Physical"]["attributes"]["negative"] == "yes"
     assert back.lists["Negative Physical"]["rows"] == [("Clumsy", "1", "")]
     assert back.lists["Negative Social"]["attributes"]["negative"] == "yes"
+
+
+def test_a_retirement_changes_the_status_and_lastmodified_only():
+    chronicle = changed(imported(BARE).chronicle, "bare", status="retired", status_reason="moved away")
+    data = exported(chronicle)
+    bare = loaded(data)[0]
+    assert (bare.attributes["status"], bare.attributes["lastmodified"]) == ("Retired", NOW)
+    assert lines_of(data)[3:] == lines_of(BARE)[3:]
