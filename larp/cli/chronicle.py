@@ -99,7 +99,7 @@ def export_folder(args) -> int:
 
 def export_gex(args) -> int:
     from larp.grapevine import GrapevineError
-    from larp.grapevine.folder import export_gex as write_gex_file
+    from larp.grapevine.folder import export_gex as write_gex_file, without_cycle_collection
     from larp.sheet import SheetError
 
     if args.out is None:
@@ -107,7 +107,8 @@ def export_gex(args) -> int:
         return EXIT_BAD_INPUT
     args.chronicle = args.folder
     try:
-        chronicle = standing(args).chronicle
+        with without_cycle_collection():
+            chronicle = standing(args).chronicle
         unwritable = write_gex_file(chronicle, args.out)
     except (SheetError, GrapevineError) as error:
         print(f"larp chronicle export: {error}")
