@@ -44,11 +44,20 @@ together (with a serial up to 99,999): an imported chronicle's ids are cut to fi
 CHRONICLE_ID_LIMIT = 20
 
 
+CYRILLIC = str.maketrans({
+    "а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "ё": "e", "є": "ie", "ж": "zh",
+    "з": "z", "и": "i", "і": "i", "ї": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o",
+    "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "iu", "я": "ia",
+})
+"""Cyrillic letters as ASCII, so that a Cyrillic name gives a readable id (`Анна` → `anna`)."""
+
+
 def slug(name: str, fallback: str = "character", limit: int = CARD_ROOM) -> str:
-    """A readable id from a name: ASCII letters and digits joined by hyphens, at most `limit`,
-    cut at a hyphen where one is near."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return _cut(re.sub(r"[^A-Za-z0-9]+", "-", plain.lower()).strip("-"), limit) or fallback
+    """A readable id from a name: ASCII letters and digits joined by hyphens (accents dropped,
+    Cyrillic spelt in Latin letters), at most `limit`, cut at a hyphen where one is near."""
+    plain = unicodedata.normalize("NFKD", name.lower().translate(CYRILLIC)).encode("ascii", "ignore").decode()
+    return _cut(re.sub(r"[^a-z0-9]+", "-", plain).strip("-"), limit) or fallback
 
 
 def _cut(words: str, limit: int) -> str:

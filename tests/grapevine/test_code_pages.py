@@ -33,11 +33,12 @@ def test_the_code_page_can_be_chosen(tmp_path, capsys):
     assert not (tmp_path / "x").exists()
 
 
-def test_a_cyrillic_name_is_searchable_on_the_sheet():
+def test_a_cyrillic_name_is_read_searchable_and_its_id_spelt_in_latin_letters():
     from larp.grapevine.files import parse
     from larp.grapevine.reading import read_chronicle
 
     chronicle = read_chronicle(parse(CYRILLIC, "ru.gex", "cp1251"), "ru.gex", "ru", "cp1251").chronicle
-    sheet = next(iter(chronicle.characters.values()))
+    assert list(chronicle.characters) == ["anna-karenina"]
+    sheet = chronicle.characters["anna-karenina"]
     assert (sheet.name, sheet.lineage) == ("Анна Каренина", "Тореадор")
     assert exported(chronicle) == CYRILLIC
