@@ -9,8 +9,8 @@ from datetime import datetime
 from pathlib import Path
 
 from larp.grapevine.errors import GrapevineError
-from larp.grapevine.files import BINARY_MAGIC, code_page, parse, read_bytes
-from larp.grapevine.reading import Imported, read_chronicle, slug
+from larp.grapevine.files import BINARY_MAGIC, code_page, open_records, read_bytes
+from larp.grapevine.reading import Imported, read_records, slug
 from larp.grapevine.writing import code_page_of, gex_text, unwritable, unwritten_as
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.loading import CHRONICLE_FILE
@@ -36,8 +36,9 @@ def read_file(path: Path, encoding: str | None = None) -> Imported:
     its bytes): its chronicle, the warnings, what came in."""
     path = Path(path)
     data = read_bytes(path)
-    chosen = "cp1252" if data[2:6] in BINARY_MAGIC else code_page(data, encoding, str(path))
-    return read_chronicle(parse(data, str(path), chosen), str(path), path.stem, chosen)
+    chosen = None if data[2:6] in BINARY_MAGIC else code_page(data, encoding, str(path))
+    opened = open_records(data, str(path), chosen)
+    return read_records(opened.records, str(path), path.stem, opened.encoding, opened.decimal)
 
 
 def default_folder(path: Path) -> Path:

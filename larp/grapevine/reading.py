@@ -5,7 +5,7 @@ import re
 import unicodedata
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from larp.grapevine.creatures import (
     EXPERIENCE_KINDS, LINEAGE, MAPPED, RATINGS, RENAMED, STATUS, TEMPERS,
@@ -21,8 +21,6 @@ from larp.sheet.loading import validate
 
 RATING_LIMIT = 99
 TOP_STANDALONE = ["Willpower", "Rage", "Gnosis"]
-_COMMA_NUMBER = re.compile(r"^\s*-?\d*,\d+\s*$")
-EXPERIENCE_NUMBERS = ("earned", "unspent", "change")
 
 
 @dataclass
@@ -67,22 +65,29 @@ def _cut(words: str, limit: int) -> str:
     return (words[:at] if at > limit // 2 else words[:limit]).strip("-")
 
 
-def unique_ids(names: list[str], limit: int = CARD_ROOM) -> list[str]:
-    """One id per name, in order: the slug, then `-2`, `-3` … for the next of the same slug,
+def id_maker(limit: int = CARD_ROOM) -> Callable[[str], str]:
+    """Ids for names as they come: the slug, then `-2`, `-3` … for the next of the same slug,
     each at most `limit` long. The same file always gives the same ids, and an exported file
     keeps its characters in their order, so an id stays with its character through every
     export and import."""
     taken: set[str] = set()
-    ids = []
-    for name in names:
+
+    def next_id(name: str) -> str:
         base = slug(name, limit=limit)
         cid, number = base, 1
         while cid in taken:
             number += 1
             cid = f"{_cut(base, limit - len(str(number)) - 1)}-{number}"
         taken.add(cid)
-        ids.append(cid)
-    return ids
+        return cid
+
+    return next_id
+
+
+def unique_ids(names: list[str], limit: int = CARD_ROOM) -> list[str]:
+    """One id per name, in order (see `id_maker`)."""
+    next_id = id_maker(limit)
+    return [next_id(name) for name in names]
 
 
 def sheet_text(text: str) -> str:
@@ -91,44 +96,40 @@ def sheet_text(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def decimal_mark(root: ET.Element) -> str:
-    """The decimal mark of the Windows that wrote the file: a comma when any experience number
-    is written with one (`earned="12,5"`, as CStr writes it on a German or French Windows), else
-    a point."""
-    for experience in root.iter("experience"):
-        for element in (experience, *experience):
-            if any(_COMMA_NUMBER.match(element.get(key, "")) for key in EXPERIENCE_NUMBERS):
-                return ","
-    return "."
+def read_chronicle(root: ET.Element, source: str, stem: str, encoding: str = "cp1252", decimal: str = ".") -> Imported:
+    """Every character of a whole `<grapevine>` element as a sheet; every other record kept."""
+    return read_records(iter([ET.Element(root.tag, root.attrib), *root]), source, stem, encoding, decimal)
 
 
-def read_chronicle(root: ET.Element, source: str, stem: str, encoding: str = "cp1252") -> Imported:
-    """Every character of the file as a sheet; every other record kept, in its place."""
-    people = [child for child in root if child.tag in LINEAGE]
+def read_records(records: Iterator[ET.Element], source: str, stem: str, encoding: str = "cp1252",
+                 decimal: str = ".") -> Imported:
+    """Every character of the file as a sheet, read as its record comes (`records`: the root,
+    attributes only, then each record); every other record kept, in its place (before the first
+    character, or after)."""
+    root = next(records)
     title = root.get("chronicle", "").strip() or stem
     chronicle_id = slug(title, "chronicle", CHRONICLE_ID_LIMIT)
-    ids = unique_ids([child.get("name", "") for child in people], CARD_ROOM - len(chronicle_id))
-    decimal = decimal_mark(root)
+    next_id = id_maker(CARD_ROOM - len(chronicle_id))
     warnings: list[str] = []
     sheets: dict[str, Sheet] = {}
     creatures: dict[str, int] = {}
-    for cid, element in zip(ids, people):
-        sheets[cid] = read_character(element, cid, warnings, source, decimal)
-        creatures[element.tag] = creatures.get(element.tag, 0) + 1
-    first = next((index for index, child in enumerate(root) if child.tag in LINEAGE), len(root))
     before: list[ET.Element] = []
     after: list[ET.Element] = []
     others: dict[str, int] = {}
-    for index, child in enumerate(root):
-        if child.tag not in LINEAGE:
-            (before if index < first else after).append(child)
-            others[child.tag] = others.get(child.tag, 0) + 1
+    for record in records:
+        if record.tag in LINEAGE:
+            cid = next_id(record.get("name", ""))
+            sheets[cid] = read_character(record, cid, warnings, source, decimal)
+            creatures[record.tag] = creatures.get(record.tag, 0) + 1
+        else:
+            (after if sheets else before).append(record)
+            others[record.tag] = others.get(record.tag, 0) + 1
     standalone = TOP_STANDALONE + sorted({n for s in sheets.values() for n in s.standalone})
     kept: dict[str, Any] = {"attributes": attributes_of(root)}
     if decimal != ".":
         kept["decimal"] = decimal
-    if len(ids) > 1:
-        kept["order"] = ids
+    if len(sheets) > 1:
+        kept["order"] = list(sheets)
     if encoding not in ("cp1252", "utf-8"):
         kept["encoding"] = encoding
     kept |= {key: to_text(elements) for key, elements in (("before", before), ("after", after)) if elements}

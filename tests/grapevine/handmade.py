@@ -3,9 +3,9 @@ indent), read, changed as larp changes a sheet, written, and read back by Grapev
 
 from datetime import datetime
 
-from larp.grapevine.files import parse
+from larp.grapevine.files import open_records
 from larp.grapevine.folder import grapevine_date
-from larp.grapevine.reading import Imported, read_chronicle
+from larp.grapevine.reading import Imported, read_records
 from larp.grapevine.writing import write_gex
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.experience import ExperienceEntry
@@ -26,7 +26,9 @@ def listed(name: str, *rows: str, attributes: str = 'abc="yes" display="1"') -> 
 
 
 def imported(data: bytes) -> Imported:
-    return read_chronicle(parse(data, "hand.gex"), "hand.gex", "hand")
+    """The file read as `larp chronicle import` reads it, a record at a time."""
+    opened = open_records(data, "hand.gex")
+    return read_records(opened.records, "hand.gex", "hand", opened.encoding, opened.decimal)
 
 
 def changed(chronicle: Chronicle, cid: str, **update) -> Chronicle:
