@@ -39,18 +39,18 @@ def from_text(text: str, where: str) -> list[ET.Element]:
     return list(parse_xml(f"<kept>{text}</kept>", where))
 
 
-_ESCAPED = re.compile('[&<>"]')
-
-
 def _escape(value: str) -> str:
-    if not _ESCAPED.search(value):
-        return value
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    if "&" in value or "<" in value or ">" in value or '"' in value:
+        return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    return value
 
 
 def head_of(element: ET.Element) -> str:
     """The tag and attributes of an element's start tag, as Grapevine's writer gives them."""
-    return element.tag + "".join(f' {key}="{_escape(value)}"' for key, value in element.attrib.items())
+    attributes = element.attrib
+    if not attributes:
+        return element.tag
+    return element.tag + "".join([f' {key}="{_escape(value)}"' for key, value in attributes.items()])
 
 
 _CDATA_BLOCK = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)
@@ -72,8 +72,12 @@ def emit(element: ET.Element, indent: int, lines: list[str]) -> None:
     head = head_of(element)
     if len(element):
         lines.append(f"{pad}<{head}>")
+        inner = pad + "  "
         for child in element:
-            emit(child, indent + 2, lines)
+            if len(child) or child.text:
+                emit(child, indent + 2, lines)
+            else:
+                lines.append(f"{inner}<{head_of(child)}/>")
         lines.append(f"{pad}</{element.tag}>")
     elif element.text:
         text = element.text.replace("]]>", "]] >")

@@ -45,16 +45,16 @@ def characters_file(count: int, folder: Path) -> Path:
     return path
 
 
-def measured(command: list[str], runs: int) -> str:
+def measured(command, runs: int) -> str:
     """Wall and CPU seconds of a whole process (its CPU from getrusage(RUSAGE_CHILDREN)) and its
     peak memory (ru_maxrss): the run of least CPU of `runs`, so that other work on the machine
-    weighs less. The command must leave nothing that changes the next run."""
+    weighs less. `command` is the command, or gives the command of each run from its number."""
     figures = []
-    for _ in range(runs):
+    for run in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", ALONE, *command], cwd=REPO, check=True, capture_output=True,
-                              text=True)
+        argv = command(run) if callable(command) else command
+        done = subprocess.run([sys.executable, "-c", ALONE, *argv], cwd=REPO, check=True, capture_output=True, text=True)
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         figures.append((after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, wall,
@@ -74,12 +74,14 @@ def main(counts: list[int]) -> None:
             print(f"  floor, ElementTree parsing the file: {measured([sys.executable, '-c', FLOOR, str(path)], runs)}")
             larp = [sys.executable, "-m", "larp", "chronicle"]
             out = folder / f"chronicle-{count}"
-            importing = f"import shutil, subprocess, sys; shutil.rmtree({str(out)!r}, True); subprocess.run(sys.argv[1:], check=True)"
-            command = [sys.executable, "-c", importing, *larp, "import", str(path), "--out", str(out)]
-            print(f"  larp chronicle import (with the removal of the last run's folder): {measured(command, runs)}")
+
+            def importing(run: int) -> list[str]:
+                return [*larp, "import", str(path), "--out", f"{out}-{run}"]
+
+            print(f"  larp chronicle import: {measured(importing, runs)}")
             back = folder / f"back-{count}.gex"
             print(f"  larp chronicle export --format gex: "
-                  f"{measured([*larp, 'export', str(out), '--format', 'gex', '--out', str(back)], runs)}")
+                  f"{measured([*larp, 'export', f'{out}-0', '--format', 'gex', '--out', str(back)], runs)}")
             same = back.read_bytes() == path.read_bytes().replace(b'name="Location"', b'name="Locations"').replace(
                 b'name="Beast Traits"', b'name="Miscellaneous"')
             print(f"  exported file {'is' if same else 'is NOT'} the imported one, byte for byte "
