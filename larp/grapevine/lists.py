@@ -9,8 +9,6 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Callable
 
-from larp.grapevine.nodes import attributes_of
-
 NAME_LIMIT = 80
 COUNT_LIMIT = 99
 
@@ -46,12 +44,11 @@ def rows_of(element: ET.Element) -> list[tuple[str, str, str]]:
     """(name, val, note) of each row with a name, as Grapevine appends them."""
     rows = []
     for row in element:
-        if row.tag != "trait":
-            continue
-        attributes = attributes_of(row)
-        name = attributes.get("name", "")
-        if name:
-            rows.append((name, attributes.get("val", "1"), attributes.get("note", "")))
+        if row.tag == "trait":
+            get = row.attrib.get
+            name = get("name", "")
+            if name:
+                rows.append((name, get("val", "1"), get("note", "")))
     return rows
 
 
