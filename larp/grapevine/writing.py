@@ -1,6 +1,7 @@
 """A Chronicle written as a Grapevine 3 XML exchange file, the way Grapevine's own writer
-(`XMLWriterClass`) does: `<?xml version="1.0"?>` with no encoding, Windows-1252 bytes, CRLF,
-two spaces of indent, `&amp; &lt; &gt; &quot;` in attributes, text as CDATA.
+(`XMLWriterClass`) does: `<?xml version="1.0"?>` with no encoding, bytes of the Windows code
+page the file was read in, CRLF, two spaces of indent, `&amp; &lt; &gt; &quot;` in attributes,
+text as CDATA.
 
 Each character is the element she was read from with the changes made in larp applied to it
 (`larp.grapevine.changes`): what the sheet says now is compared with what the same element
@@ -139,7 +140,7 @@ def _character(sheet: Sheet, decimal: str, now: str) -> tuple[ET.Element, str]:
         attributes = _strings(sheet.kept.get("attributes"))
         children = _kept(sheet.kept.get("grapevine"), f"{sheet.id}: kept.grapevine")
     else:
-        attributes, children = {"name": sheet.display_name, "status": "Active"}, _blank(tag)
+        attributes, children = {"status": "Active"}, _blank(tag)
     read = ET.Element(tag, attributes)
     read.extend(children)
     base, children = sheet_fields(read, decimal=decimal)
@@ -183,8 +184,9 @@ def _attributes_now(attributes: dict[str, str], tag: str, base: dict, sheet: She
     """The element's attributes with each one the sheet changed written over (name, player,
     lineage, Willpower, Rage, Gnosis, Glamour, Banality, status)."""
     now: dict[str, str] = {}
-    if sheet.name != base["name"]:
-        now["name"] = sheet.name or ""
+    name = sheet.name if "grapevine" in sheet.kept else sheet.display_name
+    if name != base["name"]:
+        now["name"] = name or ""
     if sheet.player != base["player"]:
         now["player"] = sheet.player
     if sheet.lineage != base["lineage"]:

@@ -140,3 +140,10 @@ def test_a_retirement_changes_the_status_and_lastmodified_only():
     bare = loaded(data)[0]
     assert (bare.attributes["status"], bare.attributes["lastmodified"]) == ("Retired", NOW)
     assert lines_of(data)[3:] == lines_of(BARE)[3:]
+
+
+def test_a_character_made_in_larp_without_a_name_goes_out_under_her_id():
+    from larp.sheet.character import Sheet
+
+    chronicle = imported(gex()).chronicle.model_copy(update={"characters": {"om": Sheet(id="om", traits=TraitList())}})
+    assert loaded(exported(chronicle))[0].attributes["name"] == "om"
