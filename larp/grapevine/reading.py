@@ -1,6 +1,8 @@
 """A `<grapevine>` element as a Chronicle of sheets: what the station uses on the sheet, the
 rest in `kept`, every misfit said as a warning naming the character and the list."""
 
+import hashlib
+import json
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
@@ -153,9 +155,19 @@ def read_character(element: ET.Element, cid: str, warnings: list[str], source: s
     fields, children = sheet_fields(element, warn_in, decimal)
     sheet = {"id": cid, **fields, "kept": {"attributes": attributes_of(element), "grapevine": to_text(children)}}
     try:
-        return validate(Sheet, sheet, who)
+        read = validate(Sheet, sheet, who)
     except SheetError as error:
         raise GrapevineError(source, f"can't become a sheet: {error.what}", error.where) from None
+    return read.model_copy(update={"kept": {**read.kept, "read": fingerprint(read)}})
+
+
+def fingerprint(sheet: Sheet) -> str:
+    """A digest of the sheet and its kept element as they were read (`kept.read`): while it
+    still matches, nothing was changed in larp or by hand, and the export writes the element
+    as it was without reading it again."""
+    kept = {key: value for key, value in sheet.kept.items() if key != "read"}
+    text = sheet.model_dump_json(exclude={"id", "kept"}) + json.dumps(kept, ensure_ascii=False, sort_keys=True)
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
 
 def _quiet(where: str):

@@ -16,7 +16,7 @@ from larp.grapevine.changes import experience_now, rows_now
 from larp.grapevine.creatures import LINEAGE, MAPPED, RATINGS, TEMPERS
 from larp.grapevine.lists import rows_of, trait_key
 from larp.grapevine.nodes import emit, from_text, head_of, indented
-from larp.grapevine.reading import sheet_fields
+from larp.grapevine.reading import fingerprint, sheet_fields
 from larp.sheet.character import Sheet
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.experience import Experience
@@ -100,8 +100,13 @@ def gex_text(chronicle: Chronicle, now: str = "") -> str:
 
 
 def character_text(sheet: Sheet, decimal: str, now: str) -> str:
-    """One character's lines: her kept children spliced in as they were read when the sheet
-    changed none of them, else her element written whole."""
+    """One character's lines: her element as it was read when nothing changed since (`kept.read`
+    still matches), her kept children spliced in as they were read when the sheet changed none
+    of them, else her element written whole."""
+    kept = sheet.kept.get("grapevine")
+    if sheet.creature in LINEAGE and isinstance(kept, str) and kept.strip() and sheet.kept.get("read") == fingerprint(sheet):
+        head = ET.Element(sheet.creature, _strings(sheet.kept.get("attributes")))
+        return f"  <{head_of(head)}>\r\n{indented(kept, 4)}\r\n  </{sheet.creature}>"
     element, unchanged = _character(sheet, decimal, now)
     if unchanged:
         return f"  <{head_of(element)}>\r\n{indented(unchanged, 4)}\r\n  </{element.tag}>"

@@ -146,3 +146,20 @@ def test_every_character_changed_once_changes_only_her_changed_rows(path):
     assert [line for line in differing if not _CHANGED_LINE.match(line)] == []
     assert sum(line.strip() == b'<trait name="Larpwise"/>' for line in after) == len(sheets)
     assert sum(NOW.encode() in line for line in after) == len(sheets)
+
+
+@need_samples
+def test_an_unchanged_character_is_written_as_read_and_a_hand_edit_is_read_again(tmp_path, capsys):
+    """Every sheet of an imported folder still matches what was read (`kept.read`), so the
+    export writes her element as it was; kept data edited by hand is read again, and refused
+    when it is not Grapevine XML."""
+    from larp.grapevine.reading import fingerprint
+
+    path = sample("crapvine/vampires_sabbat.gex")
+    assert main(["chronicle", "import", str(path), "--out", str(tmp_path / "one")]) == 0
+    sheets = load_chronicle(tmp_path / "one").characters.values()
+    assert all(sheet.kept["read"] == fingerprint(sheet) for sheet in sheets)
+    edited = min(p for p in (tmp_path / "one").glob("*.toml") if p.name != "chronicle.toml")
+    edited.write_text(edited.read_text("utf-8").replace("</traitlist>", "</traitlist-broken>", 1), "utf-8")
+    assert main(["chronicle", "export", str(tmp_path / "one"), "--format", "gex", "--out", str(tmp_path / "x.gex")]) == 2
+    assert f"{edited.stem}: kept.grapevine" in capsys.readouterr().out
