@@ -27,6 +27,7 @@ def register(subparsers) -> None:
     bring = actions.add_parser("import", help="a Grapevine .gex or .gv3 file becomes a chronicle folder")
     bring.add_argument("file", type=Path, metavar="FILE", help="the Grapevine file (XML or binary)")
     bring.add_argument("--out", type=Path, metavar="DIR", help="the new chronicle folder (default: named after FILE)")
+    bring.add_argument("--encoding", metavar="CODEPAGE", help="the Windows code page FILE was written in (cp1252, cp1251 …; default: told from its bytes)")
     bring.set_defaults(func=run_import)
     send = actions.add_parser("export", help="the chronicle as it stands, as a chronicle folder or a Grapevine file")
     send.add_argument("folder", type=Path, metavar="DIR", help="the chronicle folder")
@@ -41,7 +42,7 @@ def run_import(args) -> int:
     from larp.grapevine.folder import import_file
 
     try:
-        imported, folder = import_file(args.file, args.out)
+        imported, folder = import_file(args.file, args.out, args.encoding)
     except GrapevineError as error:
         print(f"larp chronicle import: {error}")
         return EXIT_BAD_INPUT
@@ -58,6 +59,9 @@ def report(imported, source: Path, folder: Path) -> list[str]:
         lines = [f"{source.name}: {counted(count, 'character')} into {folder}/ ({kinds})"]
     else:
         lines = [f"{source.name} brought no character: what it holds is kept in {folder}/chronicle.toml"]
+    from larp.grapevine.files import CODE_PAGES
+
+    lines.append(f"Text read as {CODE_PAGES.get(imported.encoding, imported.encoding)}, and written back so")
     if imported.others:
         lines.append("Kept as Grapevine wrote them: " + ", ".join(f"{n} {tag}" for tag, n in imported.others.items()))
     if imported.warnings:
@@ -97,7 +101,7 @@ def export_folder(args) -> int:
 
 def export_gex(args) -> int:
     from larp.grapevine import GrapevineError
-    from larp.grapevine.folder import export_gex as write_gex_file
+    from larp.grapevine.folder import export_gex as write_gex_file, without_cycle_collection
     from larp.sheet import SheetError
 
     if args.out is None:
@@ -105,7 +109,8 @@ def export_gex(args) -> int:
         return EXIT_BAD_INPUT
     args.chronicle = args.folder
     try:
-        chronicle = standing(args).chronicle
+        with without_cycle_collection():
+            chronicle = standing(args).chronicle
         unwritable = write_gex_file(chronicle, args.out)
     except (SheetError, GrapevineError) as error:
         print(f"larp chronicle export: {error}")

@@ -11,14 +11,17 @@ sees the text, and refuses a DOCTYPE (no entity can be declared, so none can be 
 import codecs
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from larp.grapevine.binary import read_binary
 from larp.grapevine.errors import GrapevineError
 from larp.sheet.regular import open_regular
 
-SIZE_LIMIT = 20 * 1024 * 1024
-"""The largest file read: the biggest real chronicle file is under 1 MB."""
+SIZE_LIMIT = 256 * 1024 * 1024
+"""The largest file read: the biggest real chronicle file is under 1 MB; 40,000 characters of
+the samples' size take 170 MB."""
 BINARY_MAGIC = (b"GVBE", b"GVBG")
 """Grapevine's binary exchange and game files: a 2-byte length (4) then these 4 bytes."""
 MENU_MAGIC = b"GVBM"
@@ -31,7 +34,14 @@ _DECLARATION = re.compile(r"^\s*<\?xml[^>]*encoding\s*=\s*[\"']([A-Za-z0-9._-]+)
 CONTROL_BASE = 0xF700
 """A raw control character is carried through the parser as a private-use character at this
 base plus its code (XML 1.0 admits neither the character nor a reference to it), and given
-back in every text and attribute afterwards."""
+back in every text and attribute afterwards. A carriage return inside a CDATA block is carried
+the same way, so that its line breaks come out as they were (the parser would make each LF)."""
+CDATA_OPEN, CDATA_CLOSE = "\uf720", "\uf721"
+"""Where a CDATA block's text begins and ends, marked through the parser: Grapevine's reader
+takes that text exactly and trims the text around it (`XMLReaderClass.ReadTag`)."""
+_CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.S)
+_MARKED = re.compile(f"{CDATA_OPEN}(.*?){CDATA_CLOSE}", re.S)
+_LINE_BREAKS = re.compile(r"\s*\n\s*")
 
 
 def read_bytes(path: Path) -> bytes:
@@ -51,45 +61,109 @@ def read_bytes(path: Path) -> bytes:
     return data
 
 
-def parse(data: bytes, source: str) -> ET.Element:
-    """The `<grapevine>` element of a Grapevine file's bytes, XML or binary."""
+def parse(data: bytes, source: str, encoding: str | None = None) -> ET.Element:
+    """The `<grapevine>` element of a Grapevine file's bytes, XML or binary, whole; XML text in
+    `encoding` when given, else as `code_page` tells it."""
+    if _kind(data, source) == "binary":
+        return read_binary(data, source)
+    root = parse_xml(_text(data, source, encoding), source)
+    _check_root(root.tag, source)
+    return root
+
+
+@dataclass
+class Opened:
+    """A Grapevine file opened for reading a record at a time."""
+
+    encoding: str
+    """The code page its text is read in (`cp1252` for a binary file)."""
+    decimal: str
+    """The decimal mark of the Windows that wrote it (see `decimal_mark`)."""
+    records: Iterator[ET.Element]
+    """The `<grapevine>` element first (its attributes, no children), then each of its records
+    (characters, items, the calendar …) whole, as it is read: a big file is never held whole."""
+
+
+def open_records(data: bytes, source: str, encoding: str | None = None) -> Opened:
+    """A Grapevine file's records, read one at a time (XML) or from the whole tree (binary)."""
+    if _kind(data, source) == "binary":
+        root = read_binary(data, source)
+        return Opened("cp1252", ".", iter([ET.Element(root.tag, root.attrib), *root]))
+    chosen = encoding or code_page(data)
+    text = _text(data, source, chosen)
+    return Opened(chosen, decimal_mark(text), _streamed(text, source))
+
+
+def _kind(data: bytes, source: str) -> str:
     if not data.strip():
         raise GrapevineError(source, "is empty: not a Grapevine file")
     magic = data[2:6]
     if magic == MENU_MAGIC or source.lower().endswith(".gvm"):
         raise GrapevineError(source, "is a Grapevine menu file (.gvm: the trait menus Grapevine "
                              "offers), not a chronicle: export the characters as a .gex file")
-    if magic in BINARY_MAGIC:
-        return read_binary(data, source)
-    text = decode(data)
+    return "binary" if magic in BINARY_MAGIC else "xml"
+
+
+def _text(data: bytes, source: str, encoding: str | None) -> str:
+    text = decode(data, encoding or code_page(data))
     if not text.lstrip("\ufeff \t\r\n").startswith("<"):
         raise GrapevineError(source, "is not a Grapevine file: neither XML (<grapevine version=…>) "
                              "nor Grapevine's binary format")
-    root = parse_xml(text, source)
-    if root.tag == "grapevinemenus" or root.tag == "menus":
+    return text
+
+
+def _check_root(tag: str, source: str) -> None:
+    if tag == "grapevinemenus" or tag == "menus":
         raise GrapevineError(source, "is a Grapevine menu file, not a chronicle: export the "
                              "characters as a .gex file")
-    if root.tag != "grapevine":
-        raise GrapevineError(source, f"is XML but not a Grapevine file (its root is <{root.tag}>, "
-                             "not <grapevine>)")
-    return root
+    if tag != "grapevine":
+        raise GrapevineError(source, f"is XML but not a Grapevine file (its root is <{tag}>, not <grapevine>)")
 
 
+_COMMA_NUMBER = re.compile(r'(?:earned|unspent|change)\s*=\s*"\s*-?\d*,\d+\s*"')
 
 
-def decode(data: bytes) -> str:
-    """Text from a file's bytes: the declared encoding, else UTF-8, else Windows-1252 (what
-    Grapevine writes on a Western Windows; its five unassigned bytes become the C1 controls
-    of the same code, as Windows itself maps them)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+def decimal_mark(text: str) -> str:
+    """The decimal mark of the Windows that wrote the file: a comma when any experience number
+    is written with one (`earned="12,5"`, as CStr writes it on a German or French Windows), else
+    a point."""
+    return "," if _COMMA_NUMBER.search(text) else "."
+
+
+CODE_PAGES = {"utf-8": "UTF-8", "cp1252": "Windows-1252 (Western)", "cp1251": "Windows-1251 (Cyrillic)"}
+"""The code pages told apart on their own, as the import's summary names them."""
+_HIGH_LETTER = re.compile(rb"[\xc0-\xff]")
+_HIGH_WORD = re.compile(rb"[\xc0-\xff]{3,}")
+
+
+def code_page(data: bytes, chosen: str | None = None, source: str = "") -> str:
+    """The encoding of a file's text: `chosen` (`--encoding`), else the declared one, else UTF-8
+    when the bytes are UTF-8 (files mended by others), else the Windows code page Grapevine
+    wrote it in: Windows-1251 when its letters above 0xC0 come mostly in runs, as Cyrillic words
+    do (a Western text has an accented letter here and there), else Windows-1252."""
+    if chosen:
+        try:
+            return codecs.lookup(chosen).name
+        except LookupError:
+            raise GrapevineError(source, f"--encoding {chosen}: no such encoding (try cp1252, cp1251, cp1250 or utf-8)") from None
     declared = _DECLARATION.match(data[:200].decode("latin-1"))
     for encoding in ([declared.group(1)] if declared else []) + ["utf-8"]:
         try:
-            return data.decode(encoding)
+            data.decode(encoding)
+            return codecs.lookup(encoding).name
         except (UnicodeDecodeError, LookupError):
             pass
-    return data.decode("cp1252", errors="grapevine-ansi")
+    letters = len(_HIGH_LETTER.findall(data))
+    in_words = sum(len(word) for word in _HIGH_WORD.findall(data))
+    return "cp1251" if letters and in_words * 2 > letters else "cp1252"
+
+
+def decode(data: bytes, encoding: str = "cp1252") -> str:
+    """Text from a file's bytes in `encoding`; a byte the code page leaves unassigned becomes the
+    C1 control of the same code, as Windows itself maps it."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data.decode(encoding, errors="grapevine-ansi")
 
 
 def _ansi_fallback(error: UnicodeError) -> tuple[str | bytes, int]:
@@ -108,9 +182,7 @@ codecs.register_error("grapevine-ansi", _ansi_fallback)
 
 def parse_xml(text: str, source: str) -> ET.Element:
     """Grapevine's XML, its own ill-formedness mended as its reader reads it, parsed safely."""
-    if _DECLARES.search(text):
-        raise GrapevineError(source, "declares a DOCTYPE or entities, which Grapevine never writes: refused")
-    carried = _CONTROL.sub(lambda match: chr(CONTROL_BASE + ord(match.group())), text)
+    carried, controls = _prepared(text, source)
     try:
         root = _parsed(carried)
     except ET.ParseError as error:
@@ -120,9 +192,99 @@ def parse_xml(text: str, source: str) -> ET.Element:
             root = _parsed(_TAG.sub(_first_of_each, carried))
         except ET.ParseError as again:
             raise _ill_formed(again, source) from None
-    if carried is not text:
-        _restore_all(root)
+    _finished(root, controls)
     return root
+
+
+def _prepared(text: str, source: str) -> tuple[str, bool]:
+    """The text made safe for the parser, and whether it carries control characters."""
+    if _DECLARES.search(text):
+        raise GrapevineError(source, "declares a DOCTYPE or entities, which Grapevine never writes: refused")
+    carried = _CONTROL.sub(lambda match: chr(CONTROL_BASE + ord(match.group())), text)
+    controls = carried is not text
+    if "<![CDATA[" in carried:
+        carried = _CDATA.sub(_marked, carried)
+    return carried, controls
+
+
+def _finished(element: ET.Element, controls: bool) -> None:
+    if controls:
+        _restore_all(element)
+    _read_texts(element)
+
+
+CHUNK = 1 << 20
+"""Characters of text fed to the parser at a time."""
+
+
+def _streamed(text: str, source: str) -> Iterator[ET.Element]:
+    """The root (attributes only), then each record as soon as it is whole, let go once read.
+    A repeated attribute (Grapevine's `aura`) makes the text mended and read again from the
+    start, the records already given skipped."""
+    carried, controls = _prepared(text, source)
+    given = 0
+    for mended in (False, True):
+        try:
+            for index, element in enumerate(_pulled(_TAG.sub(_first_of_each, carried) if mended else carried, source)):
+                if index >= given:
+                    if index:
+                        _finished(element, controls)
+                    given += 1
+                    yield element
+            return
+        except ET.ParseError as error:
+            if mended or "duplicate attribute" not in str(error):
+                raise _ill_formed(error, source) from None
+
+
+def _pulled(text: str, source: str) -> Iterator[ET.Element]:
+    parser = ET.XMLPullParser(("start", "end"))
+    top: list[ET.Element] = []
+    depth = 0
+
+    def whole() -> Iterator[ET.Element]:
+        nonlocal depth
+        for event, element in parser.read_events():
+            if event == "start":
+                depth += 1
+                if depth == 1:
+                    _check_root(element.tag, source)
+                    top.append(element)
+                    yield ET.Element(element.tag, element.attrib)
+            else:
+                depth -= 1
+                if depth == 1:
+                    yield element
+                    top[0].remove(element)
+
+    for at in range(0, len(text), CHUNK):
+        parser.feed(text[at:at + CHUNK])
+        yield from whole()
+    parser.close()
+    yield from whole()
+
+
+def _marked(match: re.Match) -> str:
+    return f"<![CDATA[{CDATA_OPEN}{match.group(1).replace(chr(13), chr(CONTROL_BASE + 13))}{CDATA_CLOSE}]]>"
+
+
+def _read_texts(root: ET.Element) -> None:
+    """Each element's own text as Grapevine's reader takes it: a CDATA block exactly (leading
+    blanks, blank lines, CR LF or a bare LF as written), the text around it trimmed and its line
+    breaks made one space (`TrimWhiteSpace`, `FormatFromXML`)."""
+    for element in root.iter():
+        text = element.text
+        if not text:
+            continue
+        if CDATA_OPEN in text:
+            element.text = "".join(_outside(part) if index % 2 == 0 else _restore(part) or ""
+                                   for index, part in enumerate(_MARKED.split(text)))
+        elif not len(element):
+            element.text = _outside(text)
+
+
+def _outside(text: str) -> str:
+    return _LINE_BREAKS.sub(" ", text.strip(" \t\r\n"))
 
 
 def _parsed(text: str) -> ET.Element:

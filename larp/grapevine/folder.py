@@ -1,41 +1,64 @@
 """A Grapevine file made a chronicle folder like `cards/`, and a chronicle folder made a
 Grapevine file: written whole or not at all (a temporary name, renamed at the end)."""
 
+import gc
 import os
 import shutil
+from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 
 from larp.grapevine.errors import GrapevineError
-from larp.grapevine.files import parse, read_bytes
-from larp.grapevine.reading import Imported, read_chronicle, slug
-from larp.grapevine.writing import gex_text, unwritable
+from larp.grapevine.files import BINARY_MAGIC, code_page, open_records, read_bytes
+from larp.grapevine.reading import Imported, read_records, slug
+from larp.grapevine.writing import code_page_of, gex_text, unwritable, unwritten_as
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.loading import CHRONICLE_FILE
 from larp.sheet.toml_writing import chronicle_toml, sheet_toml
 
 
-def read_file(path: Path) -> Imported:
-    """A Grapevine file read: its chronicle, the warnings, what came in."""
+@contextmanager
+def without_cycle_collection():
+    """Reading or writing a chronicle makes millions of objects (elements, rows, sheets) and no
+    reference cycles: Python's cycle collector, which would walk them all again and again as
+    they grow (40,000 characters: a third of the time), waits until the work is done."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def read_file(path: Path, encoding: str | None = None) -> Imported:
+    """A Grapevine file read, its text in `encoding` when given (else the code page told from
+    its bytes): its chronicle, the warnings, what came in."""
     path = Path(path)
-    return read_chronicle(parse(read_bytes(path), str(path)), str(path), path.stem)
+    data = read_bytes(path)
+    chosen = None if data[2:6] in BINARY_MAGIC else code_page(data, encoding, str(path))
+    opened = open_records(data, str(path), chosen)
+    return read_records(opened.records, str(path), path.stem, opened.encoding, opened.decimal)
 
 
 def default_folder(path: Path) -> Path:
     return Path(slug(Path(path).stem, "chronicle"))
 
 
-def import_file(path: Path, out: Path | None = None) -> tuple[Imported, Path]:
+def import_file(path: Path, out: Path | None = None, encoding: str | None = None) -> tuple[Imported, Path]:
     """`path` read and written as the chronicle folder `out` (by default named after the file,
     here). Nothing is written when the file is refused or `out` already holds anything."""
     path = Path(path)
     out = Path(out) if out is not None else default_folder(path)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise GrapevineError(str(out), "already exists and is not empty: name a new folder with --out")
-    imported = read_file(path)
+    with without_cycle_collection():
+        imported = read_file(path, encoding)
     temporary = out.parent / f".{out.name}.importing-{os.getpid()}"
     try:
         temporary.mkdir(parents=True)
-        write_folder(imported.chronicle, temporary, path.name)
+        with without_cycle_collection():
+            write_folder(imported.chronicle, temporary, path.name)
         if out.exists():
             out.rmdir()
         temporary.rename(out)
@@ -56,11 +79,20 @@ def write_folder(chronicle: Chronicle, folder: Path, source: str) -> None:
         (folder / f"{cid}.toml").write_text(sheet_toml(sheet, heading), "utf-8")
 
 
-def export_gex(chronicle: Chronicle, out: Path) -> list[str]:
-    """The chronicle written as the Grapevine exchange file `out` (replaced whole); the
+def grapevine_date(moment: datetime) -> str:
+    """A date and time as larp writes it in a Grapevine file: ISO (`2026-11-28 14:05:09`),
+    which VB's CDate reads the same on a Windows of any locale."""
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def export_gex(chronicle: Chronicle, out: Path, now: datetime | None = None) -> list[str]:
+    """The chronicle written as the Grapevine exchange file `out` (replaced whole), each
+    character changed in larp marked modified `now` (by default the time of writing); the
     characters Windows-1252 can't hold, written `?` as Windows writes them."""
-    text = gex_text(chronicle)
-    data = text.encode("cp1252", errors="grapevine-ansi")
+    with without_cycle_collection():
+        text = gex_text(chronicle, grapevine_date(now or datetime.now()))
+    encoding = code_page_of(chronicle)
+    data = text.encode(encoding, errors=unwritten_as(encoding))
     out = Path(out)
     temporary = out.parent / f".{out.name}.writing-{os.getpid()}"
     try:
@@ -69,4 +101,4 @@ def export_gex(chronicle: Chronicle, out: Path) -> list[str]:
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise GrapevineError(str(out), f"can't be written ({error.strerror or error})") from None
-    return unwritable(text)
+    return unwritable(text, encoding)

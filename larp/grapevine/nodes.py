@@ -11,19 +11,11 @@ import xml.etree.ElementTree as ET
 
 from larp.grapevine.files import parse_xml
 
-_LAYOUT = re.compile(r"^\s*?\n[ \t]*|\n[ \t]*$|^[ \t]+$")
-"""The line break and indent Grapevine's writer puts before a CDATA block and after it."""
-
-
-def unlaid(text: str) -> str:
-    """Text without the layout around its CDATA block, its own line breaks kept."""
-    return _LAYOUT.sub("", text)
-
 
 def text_of(element: ET.Element) -> str:
-    """An element's text as Grapevine reads it: the CDATA block whole, the line break and
-    indentation around it dropped."""
-    return unlaid("".join(element.itertext()))
+    """An element's text as Grapevine reads it (`parse_xml` has read each CDATA block exactly
+    and dropped the layout around it)."""
+    return "".join(element.itertext())
 
 
 def attributes_of(element: ET.Element) -> dict[str, str]:
@@ -32,12 +24,9 @@ def attributes_of(element: ET.Element) -> dict[str, str]:
 
 def to_text(elements: list[ET.Element]) -> str:
     """Elements just read as Grapevine writes them, one after the other, lines ending in LF
-    (the layout around each text, which Grapevine's reader drops, dropped first)."""
+    (each text inside its CDATA block exactly as it was)."""
     lines: list[str] = []
     for element in elements:
-        for part in element.iter():
-            if part.text and not len(part):
-                part.text = unlaid(part.text)
         emit(element, 0, lines)
     return "\n".join(lines)
 
@@ -47,25 +36,48 @@ def from_text(text: str, where: str) -> list[ET.Element]:
     `where` when the text is not Grapevine XML."""
     if not text.strip():
         return []
-    kept = parse_xml(f"<kept>{text}</kept>", where)
-    for element in kept.iter():
-        if element.text and not len(element):
-            element.text = text_of(element)
-    return list(kept)
+    return list(parse_xml(f"<kept>{text}</kept>", where))
 
 
 def _escape(value: str) -> str:
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    if "&" in value or "<" in value or ">" in value or '"' in value:
+        return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    return value
+
+
+def head_of(element: ET.Element) -> str:
+    """The tag and attributes of an element's start tag, as Grapevine's writer gives them."""
+    attributes = element.attrib
+    if not attributes:
+        return element.tag
+    return element.tag + "".join([f' {key}="{_escape(value)}"' for key, value in attributes.items()])
+
+
+_CDATA_BLOCK = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)
+
+
+def indented(kept: str, indent: int) -> str:
+    """Kept text (`to_text`'s lines) as lines of the file: each indented, CR LF between them,
+    every text inside its CDATA block left exactly as it is."""
+    pad = " " * indent
+    parts = _CDATA_BLOCK.split(kept)
+    for index in range(0, len(parts), 2):
+        parts[index] = parts[index].replace("\n", "\r\n" + pad)
+    return pad + "".join(parts)
 
 
 def emit(element: ET.Element, indent: int, lines: list[str]) -> None:
     """One element and its children as lines of Grapevine's XML, each text as it is."""
     pad = " " * indent
-    head = element.tag + "".join(f' {key}="{_escape(value)}"' for key, value in element.attrib.items())
+    head = head_of(element)
     if len(element):
         lines.append(f"{pad}<{head}>")
+        inner = pad + "  "
         for child in element:
-            emit(child, indent + 2, lines)
+            if len(child) or child.text:
+                emit(child, indent + 2, lines)
+            else:
+                lines.append(f"{inner}<{head_of(child)}/>")
         lines.append(f"{pad}</{element.tag}>")
     elif element.text:
         text = element.text.replace("]]>", "]] >")

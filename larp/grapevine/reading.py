@@ -1,17 +1,19 @@
 """A `<grapevine>` element as a Chronicle of sheets: what the station uses on the sheet, the
 rest in `kept`, every misfit said as a warning naming the character and the list."""
 
+import hashlib
+import json
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from larp.grapevine.creatures import (
     EXPERIENCE_KINDS, LINEAGE, MAPPED, RATINGS, RENAMED, STATUS, TEMPERS,
 )
 from larp.grapevine.errors import GrapevineError
-from larp.grapevine.lists import NAME_LIMIT, counts_of, read_list, rows_of, vb_integer, vb_number
+from larp.grapevine.lists import NAME_LIMIT, counts_of, rows_of, vb_integer, vb_number
 from larp.grapevine.nodes import attributes_of, text_of, to_text
 from larp.sheet.character import Sheet
 from larp.sheet.chronicle import Chronicle
@@ -32,104 +34,176 @@ class Imported:
     creatures: dict[str, int] = field(default_factory=dict)
     others: dict[str, int] = field(default_factory=dict)
     """Records that are not characters (items, rotes, players …) per element, kept whole."""
+    encoding: str = "cp1252"
+    """The code page the file's text was read in."""
 
 
-def slug(name: str, fallback: str = "character") -> str:
-    """A readable id from a name: ASCII letters and digits joined by hyphens, 48 at most."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    words = re.sub(r"[^A-Za-z0-9]+", "-", plain.lower()).strip("-")
-    return words[:48].strip("-") or fallback
+CARD_ROOM = 48
+"""The lower-case characters a card's QR code holds for the chronicle's id and a character's id
+together (with a serial up to 99,999): an imported chronicle's ids are cut to fit it."""
+CHRONICLE_ID_LIMIT = 20
 
 
-def unique_ids(names: list[str]) -> list[str]:
-    """One id per name, in order: the slug, then `-2`, `-3` … for the next of the same slug.
-    The same file always gives the same ids."""
+CYRILLIC = str.maketrans({
+    "а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "ё": "e", "є": "ie", "ж": "zh",
+    "з": "z", "и": "i", "і": "i", "ї": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o",
+    "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "iu", "я": "ia",
+})
+"""Cyrillic letters as ASCII, so that a Cyrillic name gives a readable id (`Анна` → `anna`)."""
+
+
+def slug(name: str, fallback: str = "character", limit: int = CARD_ROOM) -> str:
+    """A readable id from a name: ASCII letters and digits joined by hyphens (accents dropped,
+    Cyrillic spelt in Latin letters), at most `limit`, cut at a hyphen where one is near."""
+    plain = unicodedata.normalize("NFKD", name.lower().translate(CYRILLIC)).encode("ascii", "ignore").decode()
+    return _cut(re.sub(r"[^a-z0-9]+", "-", plain).strip("-"), limit) or fallback
+
+
+def _cut(words: str, limit: int) -> str:
+    if len(words) <= limit:
+        return words
+    at = words.rfind("-", 0, limit + 1)
+    return (words[:at] if at > limit // 2 else words[:limit]).strip("-")
+
+
+def id_maker(limit: int = CARD_ROOM) -> Callable[[str], str]:
+    """Ids for names as they come: the slug, then `-2`, `-3` … for the next of the same slug,
+    each at most `limit` long. The same file always gives the same ids, and an exported file
+    keeps its characters in their order, so an id stays with its character through every
+    export and import."""
     taken: set[str] = set()
-    ids = []
-    for name in names:
-        base = slug(name)
+
+    def next_id(name: str) -> str:
+        base = slug(name, limit=limit)
         cid, number = base, 1
         while cid in taken:
             number += 1
-            cid = f"{base}-{number}"
+            cid = f"{_cut(base, limit - len(str(number)) - 1)}-{number}"
         taken.add(cid)
-        ids.append(cid)
-    return ids
+        return cid
+
+    return next_id
 
 
-def read_chronicle(root: ET.Element, source: str, stem: str) -> Imported:
-    """Every character of the file as a sheet; every other record kept, in its place."""
-    people = [child for child in root if child.tag in LINEAGE]
-    ids = unique_ids([child.get("name", "") for child in people])
+def unique_ids(names: list[str], limit: int = CARD_ROOM) -> list[str]:
+    """One id per name, in order (see `id_maker`)."""
+    next_id = id_maker(limit)
+    return [next_id(name) for name in names]
+
+
+def sheet_text(text: str) -> str:
+    """A text as the sheet holds it: its line breaks LF, whatever the file wrote (CR LF, a bare
+    LF or CR); the file's own are kept beside it and written back while the text is unchanged."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_chronicle(root: ET.Element, source: str, stem: str, encoding: str = "cp1252", decimal: str = ".") -> Imported:
+    """Every character of a whole `<grapevine>` element as a sheet; every other record kept."""
+    return read_records(iter([ET.Element(root.tag, root.attrib), *root]), source, stem, encoding, decimal)
+
+
+def read_records(records: Iterator[ET.Element], source: str, stem: str, encoding: str = "cp1252",
+                 decimal: str = ".") -> Imported:
+    """Every character of the file as a sheet, read as its record comes (`records`: the root,
+    attributes only, then each record); every other record kept, in its place (before the first
+    character, or after)."""
+    root = next(records)
+    title = root.get("chronicle", "").strip() or stem
+    chronicle_id = slug(title, "chronicle", CHRONICLE_ID_LIMIT)
+    next_id = id_maker(CARD_ROOM - len(chronicle_id))
     warnings: list[str] = []
     sheets: dict[str, Sheet] = {}
     creatures: dict[str, int] = {}
-    for cid, element in zip(ids, people):
-        sheets[cid] = read_character(element, cid, warnings, source)
-        creatures[element.tag] = creatures.get(element.tag, 0) + 1
-    first = next((index for index, child in enumerate(root) if child.tag in LINEAGE), len(root))
     before: list[ET.Element] = []
     after: list[ET.Element] = []
     others: dict[str, int] = {}
-    for index, child in enumerate(root):
-        if child.tag not in LINEAGE:
-            (before if index < first else after).append(child)
-            others[child.tag] = others.get(child.tag, 0) + 1
-    title = root.get("chronicle", "").strip() or stem
+    for record in records:
+        if record.tag in LINEAGE:
+            cid = next_id(record.get("name", ""))
+            sheets[cid] = read_character(record, cid, warnings, source, decimal)
+            creatures[record.tag] = creatures.get(record.tag, 0) + 1
+        else:
+            (after if sheets else before).append(record)
+            others[record.tag] = others.get(record.tag, 0) + 1
     standalone = TOP_STANDALONE + sorted({n for s in sheets.values() for n in s.standalone})
     kept: dict[str, Any] = {"attributes": attributes_of(root)}
+    if decimal != ".":
+        kept["decimal"] = decimal
+    if len(sheets) > 1:
+        kept["order"] = list(sheets)
+    if encoding not in ("cp1252", "utf-8"):
+        kept["encoding"] = encoding
     kept |= {key: to_text(elements) for key, elements in (("before", before), ("after", after)) if elements}
-    data = {"id": slug(title, "chronicle"), "name": title[:NAME_LIMIT].strip() or "Grapevine chronicle",
+    data = {"id": chronicle_id, "name": title[:NAME_LIMIT].strip() or "Grapevine chronicle",
             "standalone": standalone, "kept": kept, "characters": sheets}
     try:
         chronicle = validate(Chronicle, data)
     except SheetError as error:
         raise GrapevineError(source, f"can't become a chronicle: {error.what}", error.where) from None
-    return Imported(chronicle, warnings, creatures, others)
+    return Imported(chronicle, warnings, creatures, others, encoding)
 
 
-def read_character(element: ET.Element, cid: str, warnings: list[str], source: str = "") -> Sheet:
-    attributes = attributes_of(element)
-    name = attributes.get("name", "").strip()
-    who = f"{name or '(no name)'} ({cid})"
+def read_character(element: ET.Element, cid: str, warnings: list[str], source: str = "", decimal: str = ".") -> Sheet:
+    """One character's element as a sheet; the element itself (every attribute, every child as
+    it was) kept on the sheet, so that the export changes only what the sheet changed."""
+    who = f"{element.get('name', '').strip() or '(no name)'} ({cid})"
 
     def warn_in(where: str):
         return lambda message: warnings.append(f"{who}, {where}: {message}")
 
+    fields, children = sheet_fields(element, warn_in, decimal)
+    sheet = {"id": cid, **fields, "kept": {"attributes": attributes_of(element), "grapevine": to_text(children)}}
+    try:
+        read = validate(Sheet, sheet, who)
+    except SheetError as error:
+        raise GrapevineError(source, f"can't become a sheet: {error.what}", error.where) from None
+    return read.model_copy(update={"kept": {**read.kept, "read": fingerprint(read)}})
+
+
+def fingerprint(sheet: Sheet) -> str:
+    """A digest of the sheet and its kept element as they were read (`kept.read`): while it
+    still matches, nothing was changed in larp or by hand, and the export writes the element
+    as it was without reading it again."""
+    kept = {key: value for key, value in sheet.kept.items() if key != "read"}
+    text = sheet.model_dump_json(exclude={"id", "kept"}) + json.dumps(kept, ensure_ascii=False, sort_keys=True)
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+
+
+def _quiet(where: str):
+    return lambda message: None
+
+
+def sheet_fields(element: ET.Element, warn_in=_quiet, decimal: str = ".") -> tuple[dict[str, Any], list[ET.Element]]:
+    """What a sheet holds of a character's element (its fields, not yet validated), and the
+    element's children with the lists renamed since put under their Grapevine 3 name."""
+    attributes = attributes_of(element)
+    name = attributes.get("name", "").strip()
     if len(name) > NAME_LIMIT:
         warn_in("name")(f"longer than {NAME_LIMIT} characters: cut to fit")
         name = name[:NAME_LIMIT].strip()
-    fields: dict[str, Any] = {"traits": {}, "negative": {}, "abilities": {}, "standalone": {}}
-    children: list[ET.Element] = []
-    for child in element:
-        if child.tag == "traitlist":
-            children.append(_read_list(element.tag, child, fields, warn_in))
-        elif child.tag == "experience":
-            fields["experience"] = read_experience(child, warn_in("experience"))
-            children.append(ET.Element("experience"))
-        elif child.tag == "notes":
-            fields["notes"] = text_of(child)
-            children.append(ET.Element("notes"))
-        else:
-            children.append(child)
-    _ratings(element.tag, attributes, fields, warn_in)
     status = attributes.get("status", "Active")
-    kept_attributes = {k: v for k, v in attributes.items() if k not in ("name", "player")}
-    sheet = {
-        "id": cid, "name": name or None, "player": attributes.get("player", ""),
+    fields: dict[str, Any] = {
+        "name": name or None, "player": attributes.get("player", ""),
         "creature": element.tag, "lineage": attributes.get(LINEAGE[element.tag], ""),
         "status": STATUS.get(status.strip().lower(), "active"),
         "status_reason": "" if status.strip().lower() in STATUS else f"Grapevine status: {status}",
-        "kept": {"attributes": kept_attributes, "grapevine": to_text(children)},
-        **fields,
+        "traits": {}, "negative": {}, "abilities": {}, "standalone": {},
     }
-    try:
-        return validate(Sheet, sheet, who)
-    except SheetError as error:
-        raise GrapevineError(source, f"can't become a sheet: {error.what}", error.where) from None
+    children: list[ET.Element] = []
+    for child in element:
+        if child.tag == "traitlist":
+            child = _read_list(element.tag, child, fields, warn_in, decimal)
+        elif child.tag == "experience":
+            fields["experience"] = read_experience(child, warn_in("experience"), decimal)
+        elif child.tag == "notes":
+            fields["notes"] = sheet_text(text_of(child))
+        children.append(child)
+    _ratings(element.tag, attributes, fields, warn_in)
+    return fields, children
 
 
-def _read_list(creature: str, element: ET.Element, fields: dict, warn_in) -> ET.Element:
+def _read_list(creature: str, element: ET.Element, fields: dict, warn_in, decimal: str) -> ET.Element:
     name = element.get("name", "")
     renamed = RENAMED.get((creature, name))
     if renamed:
@@ -139,15 +213,15 @@ def _read_list(creature: str, element: ET.Element, fields: dict, warn_in) -> ET.
     place = MAPPED.get(name)
     if place is None:
         if creature == "various" and name == TEMPERS:
-            _tempers(element, fields, warn_in(name))
+            _tempers(element, fields, warn_in(name), decimal)
         return element
-    counts, node = read_list(element, warn_in(name))
+    counts = counts_of(rows_of(element), warn_in(name), decimal)
     table, category = place
     if category:
         fields[table].setdefault(category, {}).update(_added(fields[table].get(category, {}), counts))
     else:
         fields[table] = _added(fields[table], counts)
-    return node
+    return element
 
 
 def _added(before: dict[str, int], more: dict[str, int]) -> dict[str, int]:
@@ -158,9 +232,9 @@ def _added(before: dict[str, int], more: dict[str, int]) -> dict[str, int]:
     return total
 
 
-def _tempers(element: ET.Element, fields: dict, warn) -> None:
+def _tempers(element: ET.Element, fields: dict, warn, decimal: str) -> None:
     """A `various` character's Willpower, Rage, Gnosis and other tempers: rows of Tempers."""
-    for key, count in counts_of(rows_of(element), warn).items():
+    for key, count in counts_of(rows_of(element), warn, decimal).items():
         low = key.lower()
         if low in ("willpower", "rage", "gnosis"):
             fields[low] = _rating(count, warn, key)
@@ -187,9 +261,19 @@ def _rating(value: int, warn, trait: str) -> int:
     return fitted
 
 
-def read_experience(element: ET.Element, warn) -> Experience:
-    """Totals and history as Grapevine reads them: numbers that are not numbers count 0, dates
-    stay as the writer's locale wrote them."""
+def read_experience(element: ET.Element, warn, decimal: str = ".") -> Experience:
+    """Totals and history as Grapevine reads them (`ExperienceClass.InputFromFile`: GetSingle,
+    GetLong): a number with the file's decimal mark; one that is not a number is 0, as in
+    Grapevine, and said; dates stay as the writer's locale wrote them."""
+
+    def number(node: ET.Element, key: str) -> float:
+        text = node.get(key)
+        value = vb_number(text, decimal)
+        if value is None and text is not None:
+            where = f"the {key} of the entry of {node.get('date', '')!r}" if node is not element else f"{key}"
+            warn(f"{where} is {text!r}, not a number: read as 0, as Grapevine reads it")
+        return value or 0.0
+
     history = []
     for entry in element:
         if entry.tag != "entry":
@@ -199,8 +283,7 @@ def read_experience(element: ET.Element, warn) -> Experience:
             warn(f"an entry of type {entry.get('type')!r}, which Grapevine does not know, is read as a comment")
             kind = len(EXPERIENCE_KINDS) - 1
         history.append(ExperienceEntry(
-            date=entry.get("date", ""), change=vb_number(entry.get("change")) or 0.0,
+            date=entry.get("date", ""), change=number(entry, "change"),
             type=EXPERIENCE_KINDS[kind], reason=attributes_of(entry).get("reason", ""),
         ))
-    return Experience(earned=vb_number(element.get("earned")) or 0.0,
-                      unspent=vb_number(element.get("unspent")) or 0.0, history=history)
+    return Experience(earned=number(element, "earned"), unspent=number(element, "unspent"), history=history)

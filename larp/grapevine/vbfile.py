@@ -14,17 +14,12 @@ from datetime import date, timedelta
 
 from larp.grapevine.errors import GrapevineError
 
-CONTROL_BASE = 0xF700
-"""A raw control character is carried as a private-use character at this base plus its code,
-exactly as `larp.grapevine.files` carries one through the XML parser (its CONTROL_BASE)."""
-_CONTROLS = {code: CONTROL_BASE + code for code in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20)]}
 _ANSI = {}
 for _byte in range(0x80, 0xA0):
     try:
         _ANSI[_byte] = ord(bytes([_byte]).decode("cp1252"))
     except UnicodeDecodeError:
         pass  # Windows-1252's five unassigned bytes stay the C1 controls of the same code
-_ANSI.update(_CONTROLS)
 _ATTRIBUTE = {**_ANSI, 0x09: 0x20, 0x0A: 0x20, 0x0D: 0x20}
 """An attribute's whitespace as an XML parser normalises it (a line break is a space)."""
 _INTEGER = struct.Struct("<h").unpack_from
@@ -100,8 +95,9 @@ class Reader:
         return number
 
     def text(self, what: str, attribute: bool = True) -> str:
-        """A length-prefixed string, as the XML parser gives it back: control characters carried,
-        and in an attribute the line breaks and tabs made spaces; in text, CR LF made LF."""
+        """A length-prefixed string, as the XML reader gives it back: control characters as
+        they are; in an attribute the line breaks and tabs made spaces; a text exactly (its line
+        breaks as written), `]]>` inside it written `]] >` as Grapevine's XML writer does."""
         start = self.at
         size = self.integer(what)
         if size < 0:
@@ -113,7 +109,7 @@ class Reader:
             return raw
         if attribute:
             return raw.replace("\r\n", "\n").translate(_ATTRIBUTE)
-        return raw.replace("\r\n", "\n").replace("\r", "\n").translate(_ANSI).replace("]]>", "]] >")
+        return raw.translate(_ANSI).replace("]]>", "]] >")
 
     def date(self, what: str) -> str:
         """A VB Date as `CStr` writes it in English-US Windows: `8/2/2007 8:20:11 AM`; the

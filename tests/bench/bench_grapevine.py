@@ -1,8 +1,11 @@
-"""Benchmark: importing Grapevine files. Budgets: the largest sample (95 characters) as a whole
-`larp chronicle import` process ≤ 1 s; 1,000 characters (samples repeated) ≤ 5 s.
+"""Benchmark: Grapevine import and export as whole processes. Budgets (issue 29): 1,000
+characters imported ≤ 2 s and exported ≤ 2 s; 40,000 characters ≤ 30 s each, linear.
 
-Run on demand from the repository: `python tests/bench/bench_grapevine.py`. Each figure is the
-best of three runs, so that other work on the machine weighs less.
+Run on demand from the repository: `python tests/bench/bench_grapevine.py [COUNT …]` (default
+1000 40000). The files are made at bench time in a temporary folder from the characters of the
+samples (each renamed with its number, CR LF kept), never kept. For each figure: wall time,
+whole-process CPU (`RUSAGE_CHILDREN`) and the process's peak memory (`ru_maxrss`), beside a
+floor measured in the same run: a process that only parses the same file with ElementTree.
 """
 
 import re
@@ -16,47 +19,74 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from larp.grapevine.folder import import_file  # noqa: E402
-from tests.bench.bench_cards import RUNS, best_time as best  # noqa: E402
-from tests.grapevine.samples import SAMPLES  # noqa: E402
+from tests.grapevine.samples import CREATURES, SAMPLES  # noqa: E402
 
-LARGEST = SAMPLES / "crapvine" / "vampires_sabbat.gex"
-def thousand_characters(folder: Path) -> Path:
-    """1,000 characters: the characters of the samples, repeated, in one exchange file."""
+_CHARACTER = re.compile(r"^  <(?:%s) .*?^  </\w+>|^  <(?:%s) [^>]*/>" % ("|".join(CREATURES), "|".join(CREATURES)),
+                        re.S | re.M)
+FLOOR = "import sys, xml.etree.ElementTree as ET; ET.parse(sys.argv[1])"
+ALONE = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, capture_output=True); "
+         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+"""Runs a command and says its peak memory (KB), so that each figure is that process's own."""
+
+
+def characters_file(count: int, folder: Path) -> Path:
+    """`count` characters of the samples, repeated, each named with its number."""
     people = []
     for path in sorted((SAMPLES / "crapvine").glob("*.gex")):
         if ".bin." not in path.name:
-            text = path.read_text("utf-8")
-            people += re.findall(r"^  <(?:vampire|werewolf|mortal|changeling|wraith|mage|fera|various|mummy|kueijin|hunter|demon) .*?^  </\w+>|^  <\w+ [^>]*/>", text, re.S | re.M)
-    body = "\r\n".join((people * (1000 // len(people) + 1))[:1000])
-    path = folder / "thousand.gex"
-    path.write_text(f'<?xml version="1.0"?>\r\n<grapevine version="3">\r\n{body}\r\n</grapevine>\r\n', "utf-8")
+            people += _CHARACTER.findall(path.read_bytes().decode("utf-8", "replace"))
+    path = folder / f"characters-{count}.gex"
+    with path.open("w", encoding="cp1252", errors="replace", newline="") as out:
+        out.write('<?xml version="1.0"?>\r\n<grapevine version="3">\r\n')
+        for number in range(count):
+            person = people[number % len(people)]
+            out.write(re.sub(r'name="([^"]*)"', lambda m: f'name="{m.group(1)} {number}"', person, count=1) + "\r\n")
+        out.write("</grapevine>\r\n")
     return path
 
 
-def main() -> None:
+def measured(command, runs: int) -> str:
+    """Wall and CPU seconds of a whole process (its CPU from getrusage(RUSAGE_CHILDREN)) and its
+    peak memory (ru_maxrss): the run of least CPU of `runs`, so that other work on the machine
+    weighs less. `command` is the command, or gives the command of each run from its number."""
+    figures = []
+    for run in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        argv = command(run) if callable(command) else command
+        done = subprocess.run([sys.executable, "-c", ALONE, *argv], cwd=REPO, check=True, capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        figures.append((after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, wall,
+                        int(done.stdout.split()[-1]) / 1024))
+    cpu, wall, peak = min(figures)
+    return f"{wall:.2f} s wall, {cpu:.2f} s CPU, peak {peak:.0f} MB (best of {runs})"
+
+
+def main(counts: list[int]) -> None:
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
-        runs = iter(range(100))
+        for count in counts:
+            path = characters_file(count, folder)
+            size = path.stat().st_size / 2**20
+            runs = 3 if count <= 5000 else 1
+            print(f"{count:,} characters ({size:.1f} MB)")
+            print(f"  floor, ElementTree parsing the file: {measured([sys.executable, '-c', FLOOR, str(path)], runs)}")
+            larp = [sys.executable, "-m", "larp", "chronicle"]
+            out = folder / f"chronicle-{count}"
 
-        def whole_process():
-            out = folder / f"sabbat-{next(runs)}"
-            subprocess.run([sys.executable, "-m", "larp", "chronicle", "import", str(LARGEST), "--out", str(out)],
-                           cwd=REPO, check=True, capture_output=True)
+            def importing(run: int) -> list[str]:
+                return [*larp, "import", str(path), "--out", f"{out}-{run}"]
 
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        process = best(whole_process)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / RUNS
-        print(f"larp chronicle import {LARGEST.name} (95 characters), whole process: {process:.2f} s "
-              f"wall, {cpu:.2f} s CPU (budget 1 s)")
-        thousand = thousand_characters(folder)
-        cpu_before = time.process_time()
-        in_process = best(lambda: import_file(thousand, folder / f"thousand-{next(runs)}"))
-        cpu = (time.process_time() - cpu_before) / RUNS
-        print(f"1,000 characters imported and written as a chronicle folder: {in_process:.2f} s wall, "
-              f"{cpu:.2f} s CPU (budget 5 s)")
+            print(f"  larp chronicle import: {measured(importing, runs)}")
+            back = folder / f"back-{count}.gex"
+            print(f"  larp chronicle export --format gex: "
+                  f"{measured([*larp, 'export', f'{out}-0', '--format', 'gex', '--out', str(back)], runs)}")
+            same = back.read_bytes() == path.read_bytes().replace(b'name="Location"', b'name="Locations"').replace(
+                b'name="Beast Traits"', b'name="Miscellaneous"')
+            print(f"  exported file {'is' if same else 'is NOT'} the imported one, byte for byte "
+                  "(save the lists renamed since)")
 
 
 if __name__ == "__main__":
-    main()
+    main([int(arg) for arg in sys.argv[1:]] or [1000, 40000])

@@ -97,9 +97,14 @@ def test_an_item_is_read_as_grapevines_xml_writes_it():
         ("Resources", "2"), ("Uncommon", None)]
 
 
-def test_the_control_character_carrier_is_the_xml_readers_own():
-    """A raw control character comes out of a binary file as out of an XML one."""
-    assert vbfile.CONTROL_BASE == files.CONTROL_BASE
+def test_a_text_comes_out_of_a_binary_file_as_out_of_an_xml_one():
+    """Control characters as they are, line breaks as written (CR LF, a bare LF)."""
+    import struct
+
+    raw = "a\x0bb\r\n  c\nd"
+    binary = vbfile.Reader(struct.pack("<h", len(raw)) + raw.encode("cp1252"), "t").text("a text", attribute=False)
+    xml = files.parse_xml(f"<notes><![CDATA[{raw}]]></notes>", "t").text
+    assert binary == xml == raw
 
 
 @pytest.mark.parametrize("value, shown", [

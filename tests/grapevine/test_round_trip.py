@@ -1,6 +1,9 @@
 """Import, export, import again gives the same sheets, histories and kept data; what changed
 in larp goes back out; the station's own chronicles go out as Grapevine files too."""
 
+import difflib
+import re
+
 import pytest
 
 from larp.cli import main
@@ -10,7 +13,8 @@ from larp.grapevine.reading import read_chronicle
 from larp.grapevine.writing import write_gex
 from larp.sheet import load_chronicle
 from larp.sheet.experience import ExperienceEntry
-from tests.grapevine.samples import REPO, need_samples, sample, xml_files
+from tests.grapevine.handmade import NOW, award
+from tests.grapevine.samples import CREATURES, REPO, need_samples, sample, xml_files
 
 
 def again(chronicle):
@@ -30,9 +34,9 @@ RENAMED = (b'name="Beast Traits"', b'name="Location"')
 @need_samples
 @pytest.mark.parametrize("path", [p for p in xml_files() if p.parent.name == "crapvine"], ids=lambda p: p.name)
 def test_a_file_as_grapevine_wrote_it_comes_out_byte_for_byte(path):
-    """Save a list renamed since (written under its Grapevine 3 name) and a bare LF inside a
-    text (written CRLF, as every other line break), every byte is Grapevine's."""
-    data = path.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    """Save a list renamed since (written under its Grapevine 3 name), every byte is
+    Grapevine's: a bare LF inside a text stays a bare LF."""
+    data = path.read_bytes()
     for old, new in zip(RENAMED, (b'name="Miscellaneous"', b'name="Locations"')):
         data = data.replace(old, new)
     assert write_gex(read_file(path).chronicle) == data
@@ -118,3 +122,44 @@ def test_a_file_with_no_character_imports_its_records_and_says_so(tmp_path, caps
     assert "brought no character" in printed and "34 item" in printed and "larp station" not in printed
     assert main(["chronicle", "export", str(tmp_path / "items"), "--format", "gex", "--out", str(tmp_path / "items.gex")]) == 0
     assert load_chronicle(tmp_path / "items").kept == read_file(tmp_path / "items.gex").chronicle.kept
+
+
+_CHANGED_LINE = re.compile(rb'^\s*(<(%s) |<traitlist name="Physical"|<experience |</experience>|</traitlist>|'
+                           rb'<trait name="Larpwise"/>|<entry date="2026-11-20")' % "|".join(CREATURES).encode())
+
+
+@need_samples
+@pytest.mark.parametrize("path", xml_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_character_changed_once_changes_only_her_changed_rows(path):
+    """Each character buys a Trait and is awarded a point: the lines that differ are her start
+    tag (lastmodified), her Physical list's, her experience's, and nothing else of the file."""
+    chronicle = read_file(path).chronicle
+    sheets = {cid: sheet.model_copy(update={
+        "traits": sheet.traits.model_copy(update={"physical": {**sheet.traits.physical, "Larpwise": 1}}),
+        "experience": award(sheet, 1)}) for cid, sheet in chronicle.characters.items()}
+    before = write_gex(chronicle, NOW).split(b"\r\n")
+    after = write_gex(chronicle.model_copy(update={"characters": sheets}), NOW).split(b"\r\n")
+    differing = []
+    for kind, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if kind != "equal":
+            differing += before[i1:i2] + after[j1:j2]
+    assert [line for line in differing if not _CHANGED_LINE.match(line)] == []
+    assert sum(line.strip() == b'<trait name="Larpwise"/>' for line in after) == len(sheets)
+    assert sum(NOW.encode() in line for line in after) == len(sheets)
+
+
+@need_samples
+def test_an_unchanged_character_is_written_as_read_and_a_hand_edit_is_read_again(tmp_path, capsys):
+    """Every sheet of an imported folder still matches what was read (`kept.read`), so the
+    export writes her element as it was; kept data edited by hand is read again, and refused
+    when it is not Grapevine XML."""
+    from larp.grapevine.reading import fingerprint
+
+    path = sample("crapvine/vampires_sabbat.gex")
+    assert main(["chronicle", "import", str(path), "--out", str(tmp_path / "one")]) == 0
+    sheets = load_chronicle(tmp_path / "one").characters.values()
+    assert all(sheet.kept["read"] == fingerprint(sheet) for sheet in sheets)
+    edited = min(p for p in (tmp_path / "one").glob("*.toml") if p.name != "chronicle.toml")
+    edited.write_text(edited.read_text("utf-8").replace("</traitlist>", "</traitlist-broken>", 1), "utf-8")
+    assert main(["chronicle", "export", str(tmp_path / "one"), "--format", "gex", "--out", str(tmp_path / "x.gex")]) == 2
+    assert f"{edited.stem}: kept.grapevine" in capsys.readouterr().out

@@ -169,6 +169,10 @@ class SheetView(Widget):
         table.add_row("Standalone", " · ".join(standalone))
         table.add_row("Retests", ", ".join(sheet.retests) or "none on the sheet")
         table.add_row("Regained", regained or "nothing yet tonight")
+        from larp.grapevine.shown import narrator_lines
+
+        for label, line in narrator_lines(sheet):
+            table.add_row(label, line)
         return [table]
 
     def tonight(self, card: SheetCard) -> list[RenderableType]:
