@@ -207,21 +207,24 @@ class BetweenGames:
         what = said(old, sheet.model_copy(update={"experience": old.experience}))
         return self._between(sheet, f"{before}: {what}" + (f"; {why}" if why and why not in what else ""), why, file, fields=fields)
 
-    def _between(self, sheet: Sheet, summary: str, why: str, file: str = "", **operation) -> Entry:
-        """Write a between-games operation on her: its tick and what this record had heard."""
-        if self.night_open_here:
+    def _between(self, sheet: Sheet, summary: str, why: str, file: str = "", settles: bool = False, **operation) -> Entry:
+        """Write a between-games operation on her: its tick and what this record had heard. One
+        that `settles` a conflict is written in the night under way too: the night takes it."""
+        if self.night_open_here and not settles:
             raise DeskError(f"night {self.night_number} is open at station {self.station}: change the sheet in the night")
         row = self._next_row(create=True)
         with recorded:
             opening = first_opening(self.ledger, row)
             held = self.ledger.entries(row)
-        if opening is not None:
+        if opening is not None and not settles:
             raise DeskError(
                 f"night {row.number} is under way at station {opening.station}: open it here (larp night open) "
                 "and change the sheet in the night"
             )
         done = {name: value for name, value in operation.items() if value}
         payload = {"character": sheet.id, "why": why, "file": file, **done, "tick": next_tick(held), "heard": heard_now(held)}
+        if settles:
+            payload["settles"] = True
         entry = self._entry(Kind.BETWEEN, summary, [sheet.id], payload, game_time=0.0, night=row.number)
         with recorded:
             written = self.ledger.append(row, entry)
@@ -230,7 +233,8 @@ class BetweenGames:
 
     def pick(self, entry_id: str) -> Entry:
         """Settle a conflict (`larp conflicts pick`): each field the named entry set, as it set
-        it, written by an operation that has heard every side, so that it holds everywhere."""
+        it, written by an operation that has heard every side, so that it holds everywhere (in
+        the night under way too)."""
         season = self.season()
         found = [c for c in season.conflicts() if any(op.entry.id.startswith(entry_id) for op in c.operations)]
         if not entry_id or not found:
@@ -241,7 +245,7 @@ class BetweenGames:
         fields = {c.path: [field(now, c.path), picked.fields[c.path][1]] for c in found if picked in c.operations}
         named = ", ".join(sorted(fields))
         summary = f"{sheet.display_name} before night {self.next_night()}: {named} as entry {picked.entry.short_id} set it (a conflict settled)"
-        return self._between(sheet, summary, f"conflict settled for entry {picked.entry.short_id}", fields=fields)
+        return self._between(sheet, summary, f"conflict settled for entry {picked.entry.short_id}", settles=True, fields=fields)
 
     def retire(self, character_id: str, reason: str, status: str = "retired") -> Entry:
         """A character's status for good (retired, dead, inactive, or active again), with the

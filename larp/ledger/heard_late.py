@@ -55,7 +55,8 @@ def between(tonight, entry: Entry) -> list[Effect]:
     refresh(tonight)
     if op.character not in tonight.characters:
         return []
-    flag_late(tonight, opening, entry)
+    if not entry.payload.get("settles"):
+        flag_late(tonight, opening, entry)
     return [Effect(op.character, entry, {"sheet": "changed"})]
 
 
@@ -69,7 +70,7 @@ def season_opened(tonight, opening: Entry) -> None:
     """At the first opening: the operations that sorted before it, folded in."""
     refresh(tonight)
     for op in tonight.season_ops.values():
-        if not heard_by(opening, op.entry) and op.character in tonight.characters:
+        if not heard_by(opening, op.entry) and op.character in tonight.characters and not op.entry.payload.get("settles"):
             flag_late(tonight, opening, op.entry)
 
 

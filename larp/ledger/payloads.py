@@ -95,6 +95,8 @@ class BetweenGames(Payload):
     tick: int = Field(0, ge=0, le=2**53)
     heard: dict[str, Annotated[int, Field(ge=0)]] = {}
     """Per station, the last entry of the night to come its station held when it wrote."""
+    settles: bool = False
+    """A conflict settled (`larp conflicts pick`): taken by a night under way without a note."""
     experience: XpLine | None = None
     """An older record's entry: the experience line it adds."""
 

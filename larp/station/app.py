@@ -162,12 +162,27 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
         if sure:
             self.exit()
 
+    @work(exclusive=True, group="staff")
+    async def action_conflicts(self) -> None:
+        from larp.station.screens.staff import settle_conflicts
+
+        await settle_conflicts(self)
+
+    @work(exclusive=True, group="staff")
+    async def action_requests(self) -> None:
+        from larp.station.screens.staff import answer_requests
+
+        await answer_requests(self)
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("Sheets", "Look up a character: scan a card, or type a name or id", lambda: self.action_show("sheets"))
         yield SystemCommand("Night log", "Tonight's entries, filtered; reverse a mistaken one", lambda: self.action_show("log"))
         yield SystemCommand("Reconcile", "The night record per character, anomalies first", lambda: self.action_show("reconcile"))
         yield SystemCommand("Roster", "Who is in tonight, filtered as you type", lambda: self.action_show("roster"))
         yield SystemCommand("Check-in", "The door: scan each card as players come in", lambda: self.action_show("checkin"))
+        if self.desk is not None:
+            yield SystemCommand("Conflicts", "Fields two stations changed at once between games: pick the value to keep", self.action_conflicts)
+            yield SystemCommand("Players' requests", "Purchases, downtime and changes asked in the portal: approve, deny, release", self.action_requests)
         if self.desk is not None:
             if self.clock_held:
                 yield SystemCommand("Resume the game clock", "End the Hold!", self.action_resume)
