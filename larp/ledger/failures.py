@@ -40,3 +40,14 @@ def explain(error: sqlite3.Error, where: str, doing: str) -> str:
     if name == "SQLITE_NOTADB" or "not a database" in str(error):
         return f"{where} is not a larp night record (or it is damaged): could not {doing}"
     return f"{where}: could not {doing} ({error}); {kept}"
+
+
+def born_private(path: Path) -> None:
+    """A new record readable by its owner only from the moment it exists (it holds the sheets'
+    private notes, and once joined the hub's password): SQLite gives its journal the same mode."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise LedgerError(f"{path} can't be opened ({error.strerror or error})") from None

@@ -7,7 +7,6 @@ what was recorded before is kept.
 
 import hashlib
 import json
-import os
 import sqlite3
 from collections.abc import Container
 from contextlib import contextmanager
@@ -18,7 +17,7 @@ from typing import Iterable, Iterator
 from larp.ledger.bulk import bulk
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
-from larp.ledger.failures import explain, is_read_only, make_folder, read_only_options
+from larp.ledger.failures import born_private, explain, is_read_only, make_folder, read_only_options
 from larp.ledger.night_ends import ENDED, NightEnds
 from larp.ledger.rows import Damage, entry_of_row
 from larp.ledger.schema import LATEST, READABLE_FROM, migrate
@@ -45,17 +44,6 @@ class NightRow:
     archived_at: str | None
 
 
-def born_private(path: Path) -> None:
-    """A new record readable by its owner only from the moment it exists (it holds the sheets'
-    private notes, and once joined the hub's password): SQLite gives its journal the same mode."""
-    try:
-        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
-    except FileExistsError:
-        pass
-    except OSError as error:
-        raise LedgerError(f"{path} can't be made ({error.strerror or error})") from None
-
-
 class Ledger(NightEnds):
     """One database file: the nights this station knows, their entries, and a few settings."""
 
@@ -68,9 +56,8 @@ class Ledger(NightEnds):
 
     @classmethod
     def open(cls, path: Path | str, create: bool = True) -> "Ledger":
-        """Open (or make) the record at `path`; `":memory:"` for a record that lives in memory.
-        The record may be handed from the thread that opened it to another, used by one at a
-        time (the station opens and reads its night in a worker, then works on it on its own)."""
+        """Open (or make, owner-only) the record at `path`; `":memory:"` for one in memory. It may be
+        handed from the thread that opened it to another, used by one at a time (the station)."""
         where = str(path)
         read_only = False
         if where == MEMORY:
