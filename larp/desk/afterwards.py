@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Callable
 from larp.desk.carried import playing, season_now
 from larp.desk.core import recorded
 from larp.desk.errors import DeskError
-from larp.ledger import Entry, Kind, next_starting_data
+from larp.ledger import Entry, Kind, NightRow, next_starting_data
+from larp.ledger.effects import Anomaly
 from larp.ledger.ending import CARRIABLE, carried_payload, closes, late_entries
 from larp.ledger.bulk import bulk
 from larp.words import counted
@@ -42,7 +43,7 @@ class Afterwards:
         from larp.ledger.reconcile import reconcile, reconcile_folded
 
         row = self._night(night)
-        flagged = self._season_flags(row)
+        flagged = self._season_flags(row) + self._close_flags(row)
         if self._holds_whole(row):  # the desk's own fold: its effects, not folded again
             entries, effects, tonight = self._fold.folded()
 
@@ -56,6 +57,24 @@ class Afterwards:
         else:
             entries, ordered = self.entries(night=night), None
         return lambda: self._found(reconcile(row.chronicle, row.number, entries, ordered), flagged)
+
+    def _close_flags(self, row) -> tuple:
+        """`close-differs` where the close of this night carries other sheets than the fold of what it read."""
+        with recorded:
+            found = closes(self.ledger.entries(row, kind=Kind.ENDED.value))
+            if not found:
+                return ()
+            close = found[0]
+            following = NightRow(None, row.chronicle, row.number + 1, None)
+            if self.ledger.checked_close(following, close.to_json()) == close.payload["characters"]:
+                return ()
+        return (
+            Anomaly(
+                "close-differs", "", close,
+                f"the close of night {row.number} at station {close.station} (entry {close.short_id}) carries other sheets than "
+                f"the night's entries give: night {row.number + 1} starts from what the entries give",
+            ),
+        )
 
     def _season_flags(self, row) -> tuple:
         """What the night's between-games operations leave to settle: conflicts, overspending."""

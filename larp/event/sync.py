@@ -12,6 +12,7 @@ event (brought from the hub into the record: larp.ledger.signing). A station reg
 name and key on its first sync; a name another station holds is refused.
 """
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -62,6 +63,8 @@ REFUSED_LOGIN = "password authentication failed"
 """PostgreSQL's words for a wrong password: the hub answered, so it is not unreachable."""
 
 
+CARD_KEY = re.compile(r"[0-9a-f]{64}")
+"""A chronicle's card key as larp makes it (larp.cards.keys): 32 random bytes in hex."""
 SESSION = (
     "-c lock_timeout=10s -c statement_timeout=60s -c idle_in_transaction_session_timeout=60s "
     "-c default_transaction_read_only=off -c client_encoding=UTF8 -c search_path=public"
@@ -237,6 +240,8 @@ def level_key(hub: psycopg.Connection, chronicle: str, station: str) -> list[str
     row = hub.execute("SELECT key FROM larp_card_keys WHERE chronicle = %s", (chronicle,)).fetchone()
     if row is None or row[0] == mine:
         return []
+    if not CARD_KEY.fullmatch(row[0] or ""):
+        return [f"the event's card key of chronicle {chronicle!r} is not a key (64 hex digits): not taken; tell the hub's keeper"]
     keep_key(chronicle, row[0])
     if mine is None:
         return [f"the card key of chronicle {chronicle!r} came from the event: its cards scan here"]

@@ -237,6 +237,10 @@ def _streamed(text: str, source: str) -> Iterator[ET.Element]:
                 raise _ill_formed(error, source) from None
 
 
+DEEPEST = 64
+"""The deepest elements nest in a file read (Grapevine's own go six deep)."""
+
+
 def _pulled(text: str, source: str) -> Iterator[ET.Element]:
     parser = ET.XMLPullParser(("start", "end"))
     top: list[ET.Element] = []
@@ -247,6 +251,8 @@ def _pulled(text: str, source: str) -> Iterator[ET.Element]:
         for event, element in parser.read_events():
             if event == "start":
                 depth += 1
+                if depth > DEEPEST:
+                    raise GrapevineError(source, f"nests its elements more than {DEEPEST} deep: no Grapevine file does (a damaged or hostile file)")
                 if depth == 1:
                     _check_root(element.tag, source)
                     top.append(element)

@@ -7,8 +7,9 @@ whichever station opens it. An entry of the night past those numbers was written
 that had not heard of the close yet: it is *late*, kept in its night and flagged (`late-entry`),
 and changes nothing of the next night's start until a Narrator carries it there (`larp carry`,
 a `carried` entry holding it whole). Two closes of one night (two stations, each offline from
-the other) are one: the earlier by wall time, then by station, stands, the other is flagged
-(`closed-twice`).
+the other) are one: the one that read the fewest entries, then by station, stands (never the
+earlier by a laptop's clock), the other is flagged (`closed-twice`). A close whose sheets are not
+the fold of what it read is flagged `close-differs` and the next night starts from the fold.
 """
 
 from dataclasses import replace
@@ -31,8 +32,9 @@ LINE_CARRIED = " unless it reached the station that opened that night before it 
 
 
 def closes(entries: Iterable[Entry]) -> list[Entry]:
-    """The night's closes, the one that stands first."""
-    return sorted((e for e in entries if e.kind is Kind.ENDED), key=lambda e: (e.wall_time, e.station, e.seq))
+    """The night's closes, the one that stands first: the one that read the fewest entries, then
+    by station (larp.ledger.night_ends.first_close: never a laptop's clock)."""
+    return sorted((e for e in entries if e.kind is Kind.ENDED), key=lambda e: (sum(e.payload["read"].values()), e.station, e.seq))
 
 
 def late_entries(entries: Iterable[Entry]) -> list[Entry]:

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 
-from larp.ledger.ending import CARRIABLE
+from larp.ledger.ending import FLAGGED_LATE
 from larp.ledger.entry import Kind
+from larp.ledger.errors import LedgerError
 from larp.ledger.rows import Damage
 from larp.sheet.strict_json import BadJson, loads_kept
 
 ENDED = Kind.ENDED.value
+CHECKED = "close_checked:"
+"""The verdict on a close, kept once found: `ok`, or the states the fold of what it read gives."""
 
 
 class NightEnds:
@@ -32,7 +35,34 @@ class NightEnds:
                 ).fetchall()
                 return self._kept_states(night, rows)
         close = first_close([json.loads(line) for (line,) in lines])
-        return {data["sheet"]["id"]: data for data in sorted(close["payload"]["characters"], key=lambda data: data["sheet"]["id"])}
+        carried = self.checked_close(night, close)
+        return {data["sheet"]["id"]: data for data in sorted(carried, key=lambda data: data["sheet"]["id"])}
+
+    def checked_close(self, night: NightRow, close: dict) -> list[dict]:
+        """The starting states a close carries, checked once against the fold of what it read:
+        a close whose sheets are not that fold (doctored, with one station's key) is kept as
+        said, flagged `close-differs`, and the next night starts from the fold instead."""
+        said = f"{CHECKED}{close['id']}"
+        verdict = self.setting(said)
+        if verdict is None:
+            folded = self._folded_close(night, close)
+            verdict = "ok" if folded == close["payload"]["characters"] else json.dumps(folded, ensure_ascii=False)
+            try:
+                self.remember(said, verdict)
+            except LedgerError:
+                pass  # a record that can't be written: checked again next time
+        return close["payload"]["characters"] if verdict == "ok" else json.loads(verdict)
+
+    def _folded_close(self, night: NightRow, close: dict) -> list[dict]:
+        from larp.ledger.projection import Tonight
+        from larp.ledger.starting import next_starting_data
+
+        closed = self.night(night.chronicle, night.number - 1)
+        read = close["payload"]["read"]
+        entries = [e for e in self.entries(closed) if e.seq <= read.get(e.station, 0) and e.kind not in (Kind.ENDED, Kind.CLOSED)]
+        tonight = Tonight.of(entries)
+        refresh = close["payload"].get("refresh", "full")
+        return [next_starting_data(end, refresh) for _, end in sorted(tonight.characters.items())]
 
     def _kept_states(self, night: NightRow, rows: list) -> dict[str, dict]:
         """The starting states an older larp's close-night kept; a damaged one is named, not read."""
@@ -50,7 +80,7 @@ class NightEnds:
     def late_count(self, night: NightRow) -> int:
         """How many entries of the night its close did not read (larp.ledger.ending), counted
         from the record's index, without reading them."""
-        kinds = [kind.value for kind in CARRIABLE] + [Kind.REVERSAL.value]
+        kinds = [kind.value for kind in FLAGGED_LATE] + [Kind.REVERSAL.value]
         with self.failures("read"):
             lines = self.db.execute("SELECT line FROM entries WHERE night = ? AND kind = ?", (night.id, ENDED)).fetchall()
             if not lines:
@@ -65,5 +95,6 @@ class NightEnds:
 
 def first_close(closes: list[dict]) -> dict:
     """Of two stations' closes of one night (each offline from the other), the one every record
-    takes: the earlier by wall time, then by station."""
-    return min(closes, key=lambda close: (close["wall_time"], close["station"], close["seq"]))
+    takes: the one that read the fewest entries (the earlier as the entries tell it, never as a
+    laptop's clock does), then by station."""
+    return min(closes, key=lambda close: (sum(close["payload"]["read"].values()), close["station"], close["seq"]))

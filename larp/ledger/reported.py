@@ -111,6 +111,8 @@ def from_toml(text: str, where: str) -> list[PaperSheet]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise LedgerError(f"{where} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise LedgerError(f"{where} nests its tables or lists too deeply to be the paper sheets") from None
     sheets = []
     for character, table in data.items():
         place = f"{where}, [{character}]"
