@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from larp.ledger.entry import Entry, Kind
-from larp.sheet.strict_json import BadJson, loads_kept
+from larp.ledger.errors import LedgerError
+from larp.sheet.strict_json import LONGEST_LINE, BadJson, loads_kept
 
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "id": str,
@@ -100,3 +101,19 @@ def fold_damage(entry: Entry, error: Exception) -> Damage:
     what the fold tripped on (a value of the right kind where the fold needs another)."""
     what = line_fault(entry.to_json()) or f"its payload can't be folded ({type(error).__name__}: {error})"
     return Damage(f"entry {entry.short_id} of station {entry.station}", what, entry.id)
+
+
+Row = tuple[str, str, int, str, str | None, str]
+"""An entry as the record files it: id, station, number, kind, the entry it reverses, its line."""
+
+
+def row_of(entry: Entry) -> Row:
+    """The entry as the record files it; refused (nothing written) past the longest line a
+    bundle carries, so that everything recorded can reach every station."""
+    line = entry.line()
+    if len(line) > LONGEST_LINE:
+        raise LedgerError(
+            f"{entry.summary[:60]}: this entry would take {len(line) / 2**20:.0f} MB, and an entry holds at most "
+            f"{LONGEST_LINE // 2**20} MB (a bundle must carry it to every station): nothing was written"
+        )
+    return (entry.id, entry.station, entry.seq, entry.kind.value, entry.reverses, line)

@@ -19,7 +19,7 @@ from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
 from larp.ledger.failures import born_private, explain, is_read_only, make_folder, read_only_options
 from larp.ledger.night_ends import ENDED, NightEnds
-from larp.ledger.rows import Damage, entry_of_row
+from larp.ledger.rows import Damage, Row, entry_of_row, row_of
 from larp.ledger.schema import LATEST, READABLE_FROM, migrate
 
 MEMORY = ":memory:"
@@ -367,14 +367,6 @@ def append_entry(db: sqlite3.Connection, night: NightRow, entry: Entry) -> Entry
     entry = replace(entry, night=night.number, seq=seq)
     insert_rows(db, night, [row_of(entry)])
     return entry
-
-
-Row = tuple[str, str, int, str, str | None, str]
-"""An entry as the record files it: id, station, number, kind, the entry it reverses, its line."""
-
-
-def row_of(entry: Entry) -> Row:
-    return (entry.id, entry.station, entry.seq, entry.kind.value, entry.reverses, entry.line())
 
 
 INSERT_ENTRY = "INSERT INTO entries (night, id, station, station_seq, kind, reverses, line) VALUES (?, ?, ?, ?, ?, ?, ?)"
