@@ -181,3 +181,5 @@ def print_moved(moved) -> None:
         print(f"Close: {said}")
     for said in moved.aside:
         print(f"Set aside: {said}")
+    if moved.skew:
+        print(f"Clock: {moved.skew}")

@@ -95,7 +95,7 @@ class EventSync:
                 self.hub = self.ledger.setting(HUB_SETTING)  # joined since, by another program
         if not self.hub:
             raise DeskError("this station has joined no event: larp join (it asks for the address larp hub start printed)")
-        from larp.event.sync import connect, sync_once
+        from larp.event.sync import connect, skew, sync_once
 
         before = self.closes_known()
         with told, recorded:
@@ -103,6 +103,7 @@ class EventSync:
                 moved = sync_once(self.ledger, connection, self.hub, self.station)
         self.refold_later()
         moved.closes = self.closes_learnt(before)
+        moved.skew = skew(moved.hub_time, self.now())
         return moved
 
     def go_live(self) -> None:

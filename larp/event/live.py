@@ -15,7 +15,7 @@ import psycopg
 
 from larp.event.errors import EventError, Unreachable
 from larp.event.schema import CHANNEL
-from larp.event.sync import Moved, connect, sync_once, unreachable
+from larp.event.sync import Moved, connect, skew, sync_once, unreachable
 from larp.ledger import Ledger, LedgerError
 from larp.ledger.exchange import waiting
 from larp.words import counted
@@ -43,6 +43,8 @@ class SyncStatus:
     last_sync: datetime | None = None
     aside: int = 0
     """Entries of the hub set aside at the last pull (larp sync names them)."""
+    skew: str = ""
+    """This laptop's clock against the hub's, when more than a minute off."""
 
     def text(self) -> str:
         waits = f"{counted(self.waiting, 'entry')} waiting"
@@ -53,7 +55,8 @@ class SyncStatus:
         if self.problem:
             return f"sync refused: {self.problem}"
         aside = f", {self.aside} set aside (larp sync says why)" if self.aside else ""
-        return "online" + (f", {waits}" if self.waiting else "") + aside
+        clock = ", this laptop's clock is off the hub's: set it right" if self.skew else ""
+        return "online" + (f", {waits}" if self.waiting else "") + aside + clock
 
 
 class Live:
@@ -127,7 +130,8 @@ class Live:
         except EventError as error:
             problem = str(error)
         aside = len(moved.aside) if moved is not None else self._status.aside
-        self._status = SyncStatus(True, None, waiting(ledger), problem, datetime.now(timezone.utc), aside)
+        off = skew(moved.hub_time, datetime.now(timezone.utc)) if moved is not None and moved.hub_time else self._status.skew
+        self._status = SyncStatus(True, None, waiting(ledger), problem, datetime.now(timezone.utc), aside, off)
         with self.synced:
             self.rounds += 1
             self.synced.notify_all()

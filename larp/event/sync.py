@@ -13,6 +13,7 @@ name and key on its first sync; a name another station holds is refused.
 """
 
 import re
+from datetime import datetime
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -45,6 +46,26 @@ class Moved:
     """Nights the event closed, and late entries, learnt by this sync (said by the desk)."""
     aside: list[str] = field(default_factory=list)
     """Entries of the hub set aside, each with its reason (larp.ledger.pulling)."""
+    hub_time: datetime | None = None
+    """The hub's clock at the sync: a laptop's far from it is told (`skew`)."""
+    skew: str = ""
+    """This laptop's clock against the hub's, said when more than a minute off."""
+
+
+SKEW_SECONDS = 60
+
+
+def skew(hub_time: datetime | None, here: datetime) -> str:
+    """What a Narrator is told when this laptop's clock is more than a minute off the hub's
+    (the game clock and the five-minute rule read the laptop's): nothing otherwise."""
+    if hub_time is None:
+        return ""
+    off = (here - hub_time).total_seconds()
+    if abs(off) <= SKEW_SECONDS:
+        return ""
+    minutes = abs(off) / 60
+    amount = f"{minutes / 60:.1f} hours" if minutes >= 90 else f"{minutes:.0f} minutes"
+    return f"this laptop's clock is {amount} {'ahead of' if off > 0 else 'behind'} the hub's: set it right (the game clock and the five-minute rule read it)"
 
 
 def shown(url: str) -> str:
@@ -107,6 +128,7 @@ def sync_once(ledger: Ledger, hub: psycopg.Connection, url: str, station: str, w
         moved = Moved(pushed=push(ledger, hub, station, url))
         moved.pulled, moved.aside = pull(ledger, hub, url)
         if whole:
+            moved.hub_time = hub.execute("SELECT now()").fetchone()[0]
             moved.cards = level_cards(ledger, hub, station)
             hub.execute("SELECT larp_station_seen(%s)", (station,))
     return moved

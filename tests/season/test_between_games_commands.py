@@ -95,3 +95,13 @@ def test_a_retired_character_gets_no_card_from_reissue_or_print_only(tmp_path, c
         status, out, err = larp(capsys, *command, *db)
         assert status == 1 and "Wick is retired (left for Boston): no card" in err, (out, err)
     assert not (tmp_path / "wick.pdf").exists()
+
+
+def test_larp_change_of_a_file_in_the_chronicle_folder_marks_it_taken(tmp_path, capsys):
+    db, folder = played(tmp_path, capsys)
+    janet = folder / "janet.toml"
+    janet.write_text(janet.read_text().replace('"Leadership" = 2', '"Leadership" = 3'))
+    status, out, err = larp(capsys, "change", janet, *db)
+    assert status == 0 and "Leadership 2 → 3" in out, err
+    status, out, err = larp(capsys, "night", "open", "--chronicle", folder, "--station", "hall", *db)
+    assert status == 0 and "differs" not in err, err

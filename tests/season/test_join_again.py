@@ -89,3 +89,13 @@ def test_a_card_printed_before_joining_an_event_with_another_key_says_so(tmp_pat
             bar.lookup(early)
         assert bar.lookup(issued_payload(current_card(bar.chronicle, "cody")))
     hall.close(), bar.close()
+
+
+def test_a_laptop_whose_clock_is_hours_off_the_hub_s_is_told_at_every_sync(tmp_path, hub, chronicle):
+    from datetime import datetime, timedelta, timezone
+
+    ahead = joined(tmp_path, "hall", hub, chronicle, now=lambda: datetime.now(timezone.utc) + timedelta(hours=3))
+    right = joined(tmp_path, "bar", hub, chronicle)
+    assert "3.0 hours ahead of the hub's" in ahead.sync().skew
+    assert right.sync().skew == ""
+    ahead.close(), right.close()
