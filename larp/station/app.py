@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import var
@@ -106,6 +106,15 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
             self.desk = self._given_desk
         else:
             self.call_after_refresh(self.load_game)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key goes to the screen's card scan first, wherever the cursor is (a card's text is
+        never a field's), then where Textual sends it."""
+        if isinstance(event, events.Key) and not event.is_forwarded and self.screen_stack:
+            screen = self.screen
+            if isinstance(screen, StationScreen) and screen.takes_card_key(event):
+                return
+        await super().on_event(event)
 
     # The one error handler.
 

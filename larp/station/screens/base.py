@@ -36,6 +36,11 @@ class StationScreen(Screen):
             return Text("The night record did not open: F2 shows why.", style="bold")
         return Text("Reading the night record…", style="dim")
 
+    def takes_card_key(self, event) -> bool:
+        """Whether this key, before the field with the cursor sees it, belongs to a card being
+        scanned (held back, then looked up). Screens of fields say so; others let keys be."""
+        return False
+
     def commands(self) -> Iterable[SystemCommand]:
         """What this screen adds to the command palette."""
         return ()

@@ -4,17 +4,24 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from larp.sheet import Category, SheetError
 from larp.sheet.loading import validate
 from larp.sheet.transcript import ChallengeSpec
+from larp.station.card_scan import CardScan
 from larp.station.errors import sentence
 from larp.station.modals import ConfirmScreen
 from larp.station.screens.base import StationScreen
 from larp.station.screens.challenge import ChallengeScreen
 from larp.station.widgets.lookup_field import LookupField
 from larp.station.widgets.party_form import PartyForm, read_int
+
+def takes_no_letters(widget: Widget) -> bool:
+    """A field of numbers, a list, a box or a button: a letter typed there means a name."""
+    return isinstance(widget, (Select, Checkbox, Button)) or (isinstance(widget, Input) and widget.type != "text")
+
 
 KINDS = [
     ("Contested", "contested"),
@@ -42,6 +49,7 @@ class ChallengeSetupScreen(StationScreen):
     def __init__(self, challenger: str | None = None) -> None:
         super().__init__()
         self.challenger_id = challenger
+        self.card_scan = CardScan()
 
     def body(self) -> ComposeResult:
         with Horizontal(id="terms"):
@@ -76,14 +84,69 @@ class ChallengeSetupScreen(StationScreen):
             form.character = character
 
     def on_lookup_field_asked(self, event: LookupField.Asked) -> None:
-        found = self.app.consult(self.desk.lookup, event.text)
         event.field.clear()
+        self.look_up(event.field.query_ancestor(PartyForm), event.text)
+
+    def look_up(self, form: PartyForm | None, text: str) -> None:
+        """The character a card or a name gives, on this side; the others it might mean, offered.
+        No side open (a static test whose challenger is chosen): the card is told, not taken."""
+        found = self.app.consult(self.desk.lookup, text)
         if not found:
             if found is not None:
-                self.notify(f"No character matches “{event.text}”.", title="Nobody found", severity="warning")
+                self.notify(f"No character matches “{text}”.", title="Nobody found", severity="warning")
             return
-        self.choose(event.field.query_ancestor(PartyForm), found[0].id)
-        event.field.offer(found[1:])
+        if form is None:
+            kind = dict((value, label) for label, value in KINDS)[self.query_one("#kind", Select).value]
+            self.notify(
+                f"That was {found[0].display_name}'s card: a {kind.lower()} has a difficulty, not a defender, so nobody "
+                "was taken. F7 changes the kind.",
+                title="No defender to scan",
+                severity="warning",
+            )
+            return
+        before = form.character
+        self.choose(form, found[0].id)
+        if before is not None and before.id != found[0].id:
+            self.notify(f"{found[0].display_name} is the {form.side} now, in {before.name}'s place.", title=f"{form.side.title()} changed")
+        form.query_one(LookupField).offer(found[1:])
+
+    def takes_card_key(self, event) -> bool:
+        """A card scanned wherever the cursor is goes to the side still to be chosen, never into
+        a field; a name typed where letters have no place (a number, a list, a box) goes there too."""
+        focused = self.focused
+        if focused is None or isinstance(focused.parent, LookupField):
+            return False  # a lookup field takes cards and names itself
+        taken, scanned, given_back = self.card_scan.take(event.key, event.character)
+        if given_back:
+            self.give_back(focused, given_back)
+        if scanned is not None:
+            self.look_up(self.open_side(), scanned)
+        elif not taken and takes_no_letters(focused) and event.character is not None and event.character.isalpha():
+            self.give_back(focused, event.character)
+            return True
+        return taken
+
+    def give_back(self, focused: Widget, text: str) -> None:
+        """Keys held as a possible card that were typing: to the field, or where letters go."""
+        side = self.open_side()
+        if takes_no_letters(focused) and side is not None:
+            field = side.query_one(LookupField)
+            self.set_focus(field.input)
+            field.input.insert_text_at_cursor(text)
+        elif isinstance(focused, Input) and focused.type == "text":
+            focused.insert_text_at_cursor(text)
+
+    def open_side(self) -> PartyForm | None:
+        """The side a card goes to: the defender still to be chosen, else the challenger still
+        to be chosen, else the defender (a new one in her place); none in a static or simple
+        test whose challenger is chosen."""
+        challenger = self.query_one("#challenger", PartyForm)
+        defender = self.query_one("#defender", PartyForm)
+        if defender.character is None and not defender.is_difficulty:
+            return defender
+        if challenger.character is None:
+            return challenger
+        return None if defender.is_difficulty else defender
 
     def on_lookup_field_chosen(self, event: LookupField.Chosen) -> None:
         self.choose(event.field.query_ancestor(PartyForm), event.character_id)

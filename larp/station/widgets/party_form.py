@@ -33,6 +33,8 @@ class PartyForm(Vertical):
     def __init__(self, title: str, *, may_be_static: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = title
+        self.side = title.lower()
+        """`challenger` or `defender`, as a message names the side."""
         self.may_be_static = may_be_static
 
     def compose(self) -> ComposeResult:
