@@ -36,6 +36,12 @@ class StationScreen(Screen):
             return Text("The night record did not open: F2 shows why.", style="bold")
         return Text("Reading the night record…", style="dim")
 
+    @property
+    def closes_when_left(self) -> bool:
+        """Whether going to another screen (F2 to F4, F9, F10) closes this one for good: a
+        challenge once recorded has nothing left to come back to."""
+        return False
+
     def takes_card_key(self, event) -> bool:
         """Whether this key, before the field with the cursor sees it, belongs to a card being
         scanned (held back, then looked up). Screens of fields say so; others let keys be."""

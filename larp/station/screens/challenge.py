@@ -361,7 +361,14 @@ class ChallengeScreen(HoldsScans, StationScreen):
             self.show()
         return word
 
+    @property
+    def closes_when_left(self) -> bool:
+        return self.entry is not None
+
     def card_scanned(self, sheet) -> None:
+        if self.entry is not None:  # recorded: the next card is the next sheet
+            self.app.open_sheet(sheet.id)
+            return
         self.notify(
             f"That is {sheet.display_name}'s card or name: no step was taken. Finish this challenge "
             "(or Esc to abandon it) before looking up another sheet.",
