@@ -40,6 +40,15 @@ def larp_home(tmp_path, monkeypatch):
     return home
 
 
+@pytest.fixture(autouse=True)
+def still_cursors(monkeypatch):
+    """Text cursors that show without blinking: a snapshot never catches one half-way, however
+    loaded the machine (issue 28, item 13), and no blink timer wakes a test twice a second."""
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda field: None)
+
+
 @pytest.fixture
 def wall_clock():
     return WallClock()
