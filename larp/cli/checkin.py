@@ -1,5 +1,5 @@
 """`larp checkin`: cards read at the door, one a line (a USB scanner types each as a line, or a
-Narrator types the code or the character's id), each marking its character present for this game.
+Narrator types the code, the character's id, her name or the start of it), each marking its character present for this game.
 
     larp checkin                    read cards from standard input until it ends (Ctrl+D)
     larp checkin --text PAYLOAD     one card
@@ -19,9 +19,9 @@ from larp.words import counted
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("checkin", help="check characters in at the door: cards read from a scanner or typed, one a line")
+    parser = subparsers.add_parser("checkin", help="check characters in at the door: cards read from a scanner, or names typed, one a line")
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--text", metavar="PAYLOAD", help="one card, as the scanner typed it")
+    source.add_argument("--text", metavar="PAYLOAD", help="one card, as the scanner typed it, or a character's name or id")
     source.add_argument("--list", action="store_true", help="who is in for this game, and nothing read")
     parser.add_argument("--chronicle", type=Path, metavar="DIR", help="the chronicle folder, if a night must be opened")
     parser.add_argument("--station", help="this station's name")

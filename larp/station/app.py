@@ -57,7 +57,7 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
         Binding("f5", "hold", "Hold!", id="hold", tooltip="stop the game clock"),
         Binding("f5", "resume", "Resume", id="resume", tooltip="start the game clock again"),
         Binding("f6", "advance", "Advance clock", id="advance", tooltip="let minutes of game time pass"),
-        Binding("f9", "show('roster')", "Roster", id="roster", tooltip="who is in tonight, filtered as you type"),
+        Binding("f9", "show('roster')", "Roster", id="roster", tooltip="who plays in the chronicle, filtered as you type"),
         Binding("f10", "show('checkin')", "Check-in", id="checkin", show=False, tooltip="the door: scan each card as players come in"),
         Binding("ctrl+l", "reload", "Load again", id="reload", show=False, tooltip="read the chronicle folder again: new and changed sheets, or a chronicle that failed to load"),
         Binding("ctrl+o", "open_night", "Open next night", id="open-night", tooltip="after the night was closed here (or by larp close-night)"),
@@ -175,7 +175,7 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
         yield SystemCommand("Sheets", "Look up a character: scan a card, or type a name or id", lambda: self.action_show("sheets"))
         yield SystemCommand("Night log", "Tonight's entries, filtered; reverse a mistaken one", lambda: self.action_show("log"))
         yield SystemCommand("Reconcile", "The night record per character, anomalies first", lambda: self.action_show("reconcile"))
-        yield SystemCommand("Roster", "Who is in tonight, filtered as you type", lambda: self.action_show("roster"))
+        yield SystemCommand("Roster", "Who plays in the chronicle, filtered as you type", lambda: self.action_show("roster"))
         yield SystemCommand("Check-in", "The door: scan each card as players come in", lambda: self.action_show("checkin"))
         if self.desk is not None:
             if self.clock_held:

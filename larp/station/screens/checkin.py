@@ -1,4 +1,4 @@
-"""Check-in at the door: cards scanned (or ids typed) one after another, each character marked
+"""Check-in at the door: cards scanned (or names typed) one after another, each character marked
 present for this game; a refused card says why, a second scan says she is already in."""
 
 from rich.text import Text
@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Input, Static
 
 from larp.station.screens.base import StationScreen
+from larp.words import counted
 
 COLUMNS = ("Name", "Id", "In at", "Station")
 
@@ -27,7 +28,7 @@ class CheckInScreen(StationScreen):
     ]
 
     def body(self) -> ComposeResult:
-        yield Input(placeholder="Scan a card at the door (or type a character's id), then Enter", id="door-scan", compact=True)
+        yield Input(placeholder="Scan a card at the door (or type a name, or its start), then Enter", id="door-scan", compact=True)
         yield Static(id="door-said")
         yield Static(id="door-count")
         yield DataTable(id="door-present", cursor_type="row", zebra_stripes=True)
@@ -54,7 +55,7 @@ class CheckInScreen(StationScreen):
         self.show_count(len(present))
 
     def show_count(self, count: int) -> None:
-        self.query_one("#door-count", Static).update(f"{count} in for night {self.desk.night_number}")
+        self.query_one("#door-count", Static).update(f"{counted(count, 'character')} checked in for night {self.desk.night_number}")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -73,8 +74,7 @@ class CheckInScreen(StationScreen):
         try:
             checked = self.desk.check_in(text)
         except DeskError as error:
-            notice = notice_of(error)
-            said.update(Text.assemble(("REFUSED  ", "bold red"), (f"{notice.title}: ", "bold"), notice.message))
+            said.update(Text.assemble(("REFUSED  ", "bold red"), notice_of(error).message))
             self.app.report(error)
             return
         if checked.already is not None:
