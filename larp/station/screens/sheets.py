@@ -44,6 +44,8 @@ class SheetScreen(StationScreen):
         Binding("ctrl+g", "damage", "Damage", id="sheets.damage", tooltip="mark damage on the Health track of the character on screen, or heal it (D-HEALTH-1)"),
         Binding("ctrl+y", "experience", "Experience", id="sheets.experience", tooltip="award, spend or buy with the experience of the character on screen"),
         Binding("escape", "clear", "Clear", id="sheets.clear", show=False, tooltip="empty the lookup field"),
+        Binding("pagedown", "page(1)", "Page down", id="sheets.page-down", show=False, tooltip="the sheet a page further, from the lookup field too"),
+        Binding("pageup", "page(-1)", "Page up", id="sheets.page-up", show=False, tooltip="the sheet a page back"),
     ]
 
     character_id: var[str | None] = var(None)
@@ -171,8 +173,15 @@ class SheetScreen(StationScreen):
         self.show(event.character_id)
 
     def show(self, character_id: str) -> None:
+        """Her sheet, from its top (her name) when she was not the one on screen."""
+        if character_id != self.character_id:
+            self.query_one("#sheet-scroll", VerticalScroll).scroll_home(animate=False, immediate=True)
         self.character_id = character_id
         self.show_sheet()
+
+    def action_page(self, pages: int) -> None:
+        scroll = self.query_one("#sheet-scroll", VerticalScroll)
+        (scroll.scroll_page_down if pages > 0 else scroll.scroll_page_up)(animate=False)
 
     def show_sheet(self) -> None:
         """Ask the desk for the sheet on screen as it stands now."""

@@ -12,6 +12,7 @@ from textual.widget import Widget
 from larp.rules import CharacterState, Lock, game_time
 from larp.rules.tabletop import TableState
 from larp.sheet import ATTRIBUTES, STANDALONE, Category
+from larp.station.widgets.items_row import ItemsRow
 from larp.station.widgets.table_sheet import table_sheet
 
 SIDE_BY_SIDE = 100
@@ -34,19 +35,18 @@ class SheetCard:
     """The standalone Traits the chronicle uses beyond Willpower, Rage and Gnosis."""
 
 
-def trait_line(character: CharacterState, category: Category) -> Text:
+def trait_line(character: CharacterState, category: Category) -> ItemsRow:
     """Each Trait named with a dot per count: kept ones full, lost ones hollow and struck."""
     kept = character.available(category)
-    line = Text()
+    items = []
     for name, count in character.sheet.traits.of(category).items():
         left = kept.get(name, 0)
-        if line:
-            line.append("  ")
-        line.append(name, style="" if left else "strike dim")
-        line.append("\u00a0")
-        line.append(KEPT * left, style="bold")
-        line.append(LOST * (count - left), style="strike red")
-    return line
+        item = Text(name, style="" if left else "strike dim")
+        item.append(" ")
+        item.append(KEPT * left, style="bold")
+        item.append(LOST * (count - left), style="strike red")
+        items.append(item)
+    return ItemsRow(items)
 
 
 def entry_line(entry, reversed_by: str | None) -> Text:
@@ -165,8 +165,8 @@ class SheetView(Widget):
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
         table.add_row("Negative", " · ".join(negative) or "none")
-        table.add_row("Abilities", " · ".join(abilities) or "none")
-        table.add_row("Standalone", " · ".join(standalone))
+        table.add_row("Abilities", ItemsRow(abilities, " · ") if abilities else "none")
+        table.add_row("Standalone", ItemsRow(standalone, " · "))
         table.add_row("Retests", ", ".join(sheet.retests) or "none on the sheet")
         table.add_row("Regained", regained or "nothing yet tonight")
         return [table]
