@@ -15,6 +15,7 @@ from larp.station.errors import sentence
 from larp.station.modals import ConfirmScreen
 from larp.station.screens.base import StationScreen
 from larp.station.screens.challenge import ChallengeScreen
+from larp.station.screens.setup_keys import FIELD_BINDINGS, FieldKeys
 from larp.station.widgets.lookup_field import LookupField
 from larp.station.widgets.party_form import PartyForm, read_int
 
@@ -30,10 +31,20 @@ KINDS = [
     ("Extended: streak", "streak"),
     ("Extended: race", "race"),
 ]
-CATEGORIES = [(category.value.title(), category) for category in Category]
 
 
-class ChallengeSetupScreen(StationScreen):
+def categories_in_play(desk) -> list[tuple[str, Category]]:
+    """The categories a challenge may be in here: the Attributes and Willpower, and Rage or
+    Gnosis only where a character in play has some (none in a vampires' chronicle)."""
+    sheets = [character.sheet for character in desk.night().characters.values()]
+    return [
+        (category.value.title(), category)
+        for category in Category
+        if category.is_attribute or category is Category.WILLPOWER or any(sheet.plays and sheet.rating(category) for sheet in sheets)
+    ]
+
+
+class ChallengeSetupScreen(FieldKeys, StationScreen):
     """The challenge's terms; Ctrl+S starts it, Esc goes back to the sheet."""
 
     CSS_PATH = "setup.tcss"
@@ -41,8 +52,10 @@ class ChallengeSetupScreen(StationScreen):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start challenge", id="setup.start", tooltip="Tab moves between the fields; Enter opens a list"),
         Binding("f7", "next('kind')", "Kind", id="setup.kind", tooltip="the next kind: contested, static, simple test, streak, race"),
-        Binding("f8", "next('category')", "Category", id="setup.category", tooltip="the next category: Physical, Social, Mental, Willpower, Rage, Gnosis"),
-        Binding("ctrl+e", "effect", "Effect", id="setup.effect", priority=True, tooltip="type what the challenger attempts (the Effect field)"),
+        Binding("shift+f7", "next('kind', -1)", "Kind back", id="setup.kind-back", show=False, tooltip="the kind before"),
+        Binding("f8", "next('category')", "Category", id="setup.category", tooltip="the next category the chronicle's characters have: Physical, Social, Mental, Willpower (Rage, Gnosis)"),
+        Binding("shift+f8", "next('category', -1)", "Category back", id="setup.category-back", show=False, tooltip="the category before"),
+        *FIELD_BINDINGS,
         Binding("escape", "back", "Back", id="setup.back", tooltip="to the sheet, starting nothing"),
     ]
 
@@ -56,24 +69,28 @@ class ChallengeSetupScreen(StationScreen):
             yield Label("Kind")
             yield Select(KINDS, value="contested", allow_blank=False, id="kind", compact=True)
             yield Label("Category")
-            yield Select(CATEGORIES, value=Category.PHYSICAL, allow_blank=False, id="category", compact=True)
+            yield Select([(Category.PHYSICAL.value.title(), Category.PHYSICAL)], value=Category.PHYSICAL, allow_blank=False, id="category", compact=True)
             yield Label("Effect")
             yield Input(placeholder="what the challenger attempts", id="effect", compact=True)
         with Horizontal(id="sides"):
             yield PartyForm("Challenger", id="challenger")
             yield PartyForm("Defender", may_be_static=True, id="defender")
         with Horizontal(id="options"):
-            yield Checkbox("Controls the defender's will (Willpower retest)", id="control", compact=True)
-            yield Checkbox("Win outright (a tie fails)", id="win-outright", compact=True)
-            yield Label("Wins needed / cap", id="target-label")
-            yield Input(placeholder="race: wins; streak: cap", type="integer", id="target", max_length=2, compact=True)
+            yield Checkbox("Controls the defender's will, Willpower retest (^t)", id="control", compact=True)
+            yield Checkbox("Win outright, a tie fails (^t)", id="win-outright", compact=True)
+            yield Label("Wins needed (^r)", id="target-label")
+            yield Input(type="integer", id="target", max_length=2, compact=True)
         with Horizontal(id="setup-buttons"):
             yield Button("Start challenge (Ctrl+S)", id="start", variant="primary")
             yield Button("Back (Esc)", id="back")
 
     def on_mount(self) -> None:
+        self.categories = categories_in_play(self.desk)
+        self.query_one("#category", Select).set_options(self.categories)
+        offered = {"kind": [value for _, value in KINDS], "category": [value for _, value in self.categories]}
         for name, value in self.app.last_terms.items():
-            self.query_one(f"#{name}", Select).value = value
+            if value in offered[name]:
+                self.query_one(f"#{name}", Select).value = value
         if self.challenger_id is not None:
             self.choose(self.query_one("#challenger", PartyForm), self.challenger_id)
         self.show_kind()
@@ -151,25 +168,25 @@ class ChallengeSetupScreen(StationScreen):
     def on_lookup_field_chosen(self, event: LookupField.Chosen) -> None:
         self.choose(event.field.query_ancestor(PartyForm), event.character_id)
 
-    def action_effect(self) -> None:
-        """The Effect field, from wherever the keys are: one key, no Tabs."""
-        self.query_one("#effect", Input).focus()
-
-    def action_next(self, name: str) -> None:
-        """The next kind or category, one key each, round to the first after the last."""
-        choices = {"kind": KINDS, "category": CATEGORIES}[name]
-        values = [value for _, value in choices]
+    def action_next(self, name: str, step: int = 1) -> None:
+        """The next kind or category (Shift: the one before), one key each, round at the ends."""
+        values = [value for _, value in (KINDS if name == "kind" else self.categories)]
         select = self.query_one(f"#{name}", Select)
-        select.value = values[(values.index(select.value) + 1) % len(values)]
+        at = values.index(select.value) if select.value in values else -step
+        select.value = values[(at + step) % len(values)]
         self.call_after_refresh(self.focus_defender)
 
     def focus_defender(self) -> None:
         """The keys go where the defender is still to be given: her lookup, or the difficulty."""
         defender = self.query_one("#defender", PartyForm)
-        if defender.stands_static:
+        if defender.is_difficulty:
             defender.query_one(".difficulty", Input).focus()
         elif defender.character is None:
             defender.query_one(LookupField).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        field_key = self.check_field_key(action)
+        return True if field_key is None else field_key
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("kind", "category"):
@@ -185,6 +202,7 @@ class ChallengeSetupScreen(StationScreen):
         self.query_one("#win-outright").display = kind == "simple"
         for widget in self.query("#target, #target-label"):
             widget.display = kind in ("streak", "race")
+        self.query_one("#target-label", Label).update("Wins needed (^r)" if kind == "race" else "Cap on wins, if any (^r)")
 
     def terms(self) -> dict:
         """The challenge as a transcript writes it (docs/transcript.md, CHALLENGE)."""

@@ -42,13 +42,13 @@ class PartyForm(Vertical):
         yield Static("nobody chosen yet", classes="who")
         with Grid():
             if self.may_be_static:
-                yield Label("Difficulty", classes="static")
+                yield Label("Difficulty ^d", classes="static")
                 yield Input("0", type="integer", classes="static difficulty", max_length=2, compact=True)
-            yield Label("Bid Trait", classes="bid")
+            yield Label("Bid Trait ^b", classes="bid")
             yield Select([], prompt="no Trait", classes="bid trait", compact=True)
-            yield Label("Ability named")
+            yield Label("Ability ^a")
             yield Select([], prompt="no Ability", classes="ability", compact=True)
-            yield Label("Bonus Traits")
+            yield Label("Bonus ^f")
             yield Input("0", type="integer", classes="bonus", max_length=3, compact=True, tooltip="negative for a penalty")
 
     def on_mount(self) -> None:
