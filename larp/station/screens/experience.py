@@ -49,7 +49,11 @@ async def award_or_spend(app, sheet, what: str):
     if points is None:
         return None
     reason = await app.push_screen_wait(
-        TextScreen(f"{sheet.display_name} {verb} {points}", "Why? The reason goes into her experience history.", placeholder="the reason")
+        TextScreen(
+            f"{sheet.display_name} {verb} {points}",
+            f"Why? The reason goes into {sheet.speech.possessive} experience history.",
+            placeholder="the reason",
+        )
     )
     if reason is None:
         return None

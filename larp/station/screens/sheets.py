@@ -250,7 +250,7 @@ class SheetScreen(StationScreen):
             PickScreen(
                 f"Regain Traits for {character.name}",
                 choices,
-                prompt=f"One Willpower ({character.name} {character.sheet.speech.verb('has')} {character.willpower}) brings back every Trait lost in the category, once a night (R-NIGHT-1).",
+                prompt=f"One Willpower ({character.name} has {character.willpower}) brings back every Trait lost in the category, once a night (R-NIGHT-1).",
             )
         )
         if category is None:

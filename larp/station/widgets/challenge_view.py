@@ -19,6 +19,7 @@ from larp.rules import (
     round_result,
 )
 from larp.station.widgets.fitted import Fitted
+from larp.words import capitalised
 
 PHASES = {
     Phase.BLOCKED: "held by the five-minute rule",
@@ -57,6 +58,15 @@ def total_text(side: SideState) -> str:
     if side.declared is None or side.declared == side.true_total:
         return str(side.true_total)
     return f"{side.declared} declared (true {side.true_total})"
+
+
+def at_risk_text(state: ChallengeState):
+    """What a side crosses off if she loses: her bid Traits in a contested Physical, Social or
+    Mental challenge (R-LOSS-1); nothing elsewhere (R-LOSS-2, R-LOSS-3)."""
+    if state.contested and state.category.is_attribute:
+        return lambda side: ", ".join(side.at_risk) or "—"
+    rule = "R-LOSS-2" if state.category.is_attribute else "R-LOSS-3"
+    return lambda side: f"nothing ({rule})" if side.character else "—"
 
 
 class ChallengeView(Vertical):
@@ -132,7 +142,7 @@ class ChallengeView(Vertical):
         first, second = state.challenger, state.defender
         rows = [
             ("Bid Trait", lambda s: s.bid or "—"),
-            ("At risk", lambda s: ", ".join(s.at_risk) or "—"),
+            ("At risk", at_risk_text(state)),
             ("Crossed off now", lambda s: ", ".join(s.crossed) or "—"),
             ("Ability named", lambda s: s.ability or "—"),
             ("Total", total_text),
@@ -175,7 +185,7 @@ class ChallengeView(Vertical):
         if decided.winner is None:
             text.append("Nobody wins.", style="bold")
         else:
-            text.append(f"{state.side(decided.winner).name} wins.", style="bold")
+            text.append(capitalised(f"{state.side(decided.winner).name} wins."), style="bold")
         if decided.successes is not None:
             text.append(f" Throws won: {decided.successes}.")
         for character, lost in decided.lost.items():
