@@ -33,6 +33,9 @@ class CheckInScreen(StationScreen):
         yield Static(id="door-count")
         yield DataTable(id="door-present", cursor_type="row", zebra_stripes=True)
 
+    said_night: int | None = None
+    """The night of what the door last said."""
+
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns(*COLUMNS)
 
@@ -48,6 +51,9 @@ class CheckInScreen(StationScreen):
         present = self.app.consult(self.desk.present)
         if present is None:
             return
+        if self.said_night != self.desk.night_number:  # what the door said was of another night
+            self.query_one("#door-said", Static).update("")
+            self.said_night = self.desk.night_number
         table = self.query_one(DataTable)
         table.clear()
         for sheet, entry in present:
