@@ -58,7 +58,7 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
         Binding("f5", "resume", "Resume", id="resume", tooltip="start the game clock again"),
         Binding("f6", "advance", "Advance clock", id="advance", tooltip="let minutes of game time pass"),
         Binding("f9", "show('roster')", "Roster", id="roster", tooltip="who plays in the chronicle, filtered as you type"),
-        Binding("f10", "show('checkin')", "Check-in", id="checkin", show=False, tooltip="the door: scan each card as players come in"),
+        Binding("f10", "show('checkin')", "Check-in", id="checkin", tooltip="the door: scan each card as players come in"),
         Binding("ctrl+l", "reload", "Load again", id="reload", show=False, tooltip="read the chronicle folder again: new and changed sheets, or a chronicle that failed to load"),
         Binding("ctrl+o", "open_night", "Open next night", id="open-night", tooltip="after the night was closed here (or by larp close-night)"),
         Binding("ctrl+q", "quit", "Quit", id="quit", show=False, priority=True, tooltip="everything recorded stays recorded; asks first if a challenge is unrecorded"),

@@ -110,5 +110,8 @@ async def test_a_purchase_by_keyboard_changes_the_sheet_on_screen(app, desk):
         await type_in(pilot, "Willpower")
         await pilot.press("enter")
         await pilot.pause()
+        assert app.screen.question == "Janet Reyes buys Willpower (3 points)?"  # the price before it is taken (issue 28, item 11)
+        await pilot.press("y")
+        await pilot.pause()
         assert desk.sheet("janet").experience.unspent == 0
         assert "Experience earned 3 · unspent 0" in plain(app.screen.query_one(SheetView).render())

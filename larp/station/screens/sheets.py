@@ -41,6 +41,7 @@ class SheetScreen(StationScreen):
         Binding("ctrl+n", "challenge", "Challenge", id="sheets.challenge", tooltip="set up a challenge by the character on screen"),
         Binding("ctrl+g", "regain", "Regain Traits", id="sheets.regain", tooltip="one Willpower for a category's lost Traits, once a night (R-NIGHT-1)"),
         Binding("ctrl+r", "dice", "Roll dice", id="sheets.dice", tooltip="the Dice screen for the character on screen, in a Storyteller or Storytelling chronicle"),
+        Binding("ctrl+r", "no_dice", "No dice here", id="sheets.no-dice", show=False, tooltip="in a Mind's Eye Theatre chronicle: says that challenges are thrown, with Ctrl+N"),
         Binding("ctrl+g", "damage", "Damage", id="sheets.damage", tooltip="mark damage on the Health track of the character on screen, or heal it (D-HEALTH-1)"),
         Binding("ctrl+y", "experience", "Experience", id="sheets.experience", tooltip="award, spend or buy with the experience of the character on screen"),
         Binding("escape", "clear", "Clear", id="sheets.clear", show=False, tooltip="empty the lookup field"),
@@ -204,6 +205,8 @@ class SheetScreen(StationScreen):
             return self.desk is not None and self.character_id is not None and self.desk.system == "met"
         if action in ("dice", "damage"):
             return self.desk is not None and self.character_id is not None and self.desk.system != "met"
+        if action == "no_dice":
+            return self.desk is not None and self.desk.system == "met"
         if action == "experience":
             return self.desk is not None and self.character_id is not None
         return True
@@ -215,6 +218,13 @@ class SheetScreen(StationScreen):
         from larp.station.screens.setup import ChallengeSetupScreen
 
         self.app.push_screen(ChallengeSetupScreen(challenger=self.character_id))
+
+    def action_no_dice(self) -> None:
+        self.notify(
+            "This is a Mind's Eye Theatre chronicle: challenges are thrown, not rolled. Ctrl+N sets one up "
+            "for the character on screen.",
+            title="No dice in this chronicle",
+        )
 
     def action_dice(self) -> None:
         from larp.station.screens.dice import DiceScreen

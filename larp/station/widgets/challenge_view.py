@@ -18,6 +18,7 @@ from larp.rules import (
     game_time,
     round_result,
 )
+from larp.rules.challenge.throws import close_round
 from larp.station.widgets.fitted import Fitted
 from larp.words import capitalised
 
@@ -58,6 +59,17 @@ def total_text(side: SideState) -> str:
     if side.declared is None or side.declared == side.true_total:
         return str(side.true_total)
     return f"{side.declared} declared (true {side.true_total})"
+
+
+def running_score(state: ChallengeState) -> str:
+    """An extended test's score so far: a race's wins each, against the wins needed (R-EXT-2);
+    a streak's throws won in a row, against its cap if it has one (R-EXT-1)."""
+    mine, theirs = close_round(state.wins, round_result(state)) if state.phase is Phase.DECIDED else state.wins
+    target = state.spec.target
+    if state.kind == "race":
+        return f"Wins so far: {state.challenger.name} {mine}, {state.defender.name} {theirs}, of {target} needed"
+    cap = f", of a cap of {target}" if target else ""
+    return f"Throws won in a row so far: {mine}{cap}"
 
 
 def at_risk_text(state: ChallengeState):
@@ -132,6 +144,8 @@ class ChallengeView(Vertical):
         if spec.control:
             title.append("  (controls the will)", style="italic")
         title.append(f"\nThrows {state.throws} · {PHASES[state.phase]} · opened at game time {game_time(state.clock)}", style="dim")
+        if state.kind in ("streak", "race"):
+            title.append("\n" + running_score(state), style="bold")
         return title
 
     def sides(self, state: ChallengeState) -> Table:
