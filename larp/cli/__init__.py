@@ -71,7 +71,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The `larp` command's parser: with the named command's module only, where it names one."""
     parser = argparse.ArgumentParser(
         prog="larp",
-        description="The Narrator station for Mind's Eye Theatre live-action games.",
+        description="The Narrator station for Mind's Eye Theatre live-action games. A bare `larp` opens the "
+        "station and takes its options: larp [--db PATH] [--chronicle DIR] [--station NAME] [--narrator NAME] "
+        "(see larp station --help).",
     )
     parser.add_argument("--version", action=Version, help="show the version of larp and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

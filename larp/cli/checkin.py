@@ -14,7 +14,7 @@ Exit 1 when `--text` is refused or the record can't be opened.
 import sys
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, desk_for_entries, failed
 from larp.words import counted
 
 
@@ -31,10 +31,10 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from larp.desk import Desk, DeskError
+    from larp.desk import DeskError
 
     try:
-        with Desk.open(args.db, args.chronicle, args.station, args.narrator) as desk:
+        with desk_for_entries(args) as desk:
             if args.list:
                 print_present(desk)
                 return 0
