@@ -70,6 +70,17 @@ def experience_line(sheet) -> Text:
     return line
 
 
+def latest_locks(locks: Sequence[Lock]) -> list[Lock]:
+    """One line per challenge barred: a challenge lost again after an override bars it anew, and
+    only the later bar counts."""
+    latest: dict[tuple[str, str, str], Lock] = {}
+    for lock in locks:
+        key = (lock.target, lock.category, lock.effect)
+        if key not in latest or lock.until > latest[key].until:
+            latest[key] = lock
+    return list(latest.values())
+
+
 def lock_line(lock: Lock, now: float, names: Mapping[str, str]) -> Text:
     target = names.get(lock.target, lock.target.replace("static:", "a static difficulty of "))
     effect = f" “{lock.effect}”" if lock.effect else ""
@@ -175,7 +186,7 @@ class SheetView(Widget):
         parts: list[RenderableType] = []
         if not isinstance(card.character, TableState):
             parts += [Text("Five-minute rule", style="bold")]
-            parts += [lock_line(lock, card.now, card.names) for lock in card.locks] or [Text("no challenge barred", style="dim")]
+            parts += [lock_line(lock, card.now, card.names) for lock in latest_locks(card.locks)] or [Text("no challenge barred", style="dim")]
             parts += [Text()]
         parts += [Text("Tonight", style="bold")]
         reversals = {entry.reverses: entry.short_id for entry in card.entries if entry.reverses}
