@@ -85,15 +85,34 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
             yield Button("Back (Esc)", id="back")
 
     def on_mount(self) -> None:
+        self.fresh_terms()
+
+    def begin(self, challenger: str | None) -> None:
+        """A new challenge on this screen, kept from the last one (composing its fields again took
+        most of Ctrl+N's time): every field as a new screen has it, the challenger given."""
+        self.challenger_id = challenger
+        if self.is_mounted:
+            self.fresh_terms()
+
+    def fresh_terms(self) -> None:
+        """The terms of a new challenge: the last kind and category, the challenger, nothing else."""
+        self.card_scan = CardScan()
         self.categories = categories_in_play(self.desk)
         self.query_one("#category", Select).set_options(self.categories)
         offered = {"kind": [value for _, value in KINDS], "category": [value for _, value in self.categories]}
-        for name, value in self.app.last_terms.items():
+        for name, value in {"kind": "contested", "category": Category.PHYSICAL, **self.app.last_terms}.items():
             if value in offered[name]:
                 self.query_one(f"#{name}", Select).value = value
+        for form in self.query(PartyForm):
+            form.start_afresh()
+        for field in self.query("#effect, #target").results(Input):
+            field.value = ""
+        for box in self.query(Checkbox):
+            box.value = False
         if self.challenger_id is not None:
             self.choose(self.query_one("#challenger", PartyForm), self.challenger_id)
         self.show_kind()
+        self.query_one("#defender LookupField", LookupField).focus()
 
     def choose(self, form: PartyForm, character_id: str) -> None:
         character = self.app.consult(self.desk.character, character_id)

@@ -4,6 +4,7 @@ The first screen of the station: it is drawn before the game's modules load, so 
 panel is mounted, and the challenge set up, with imports made once the desk is open.
 """
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -21,6 +22,8 @@ from larp.station.widgets.lookup_field import LookupField
 if TYPE_CHECKING:
     from larp.station.widgets.sheet_view import SheetView
 
+SETUP = "setup"
+"""The challenge's setup: one screen, kept between challenges (see ChallengeSetupScreen.begin)."""
 READING = (
     "Reading the night record…\n"
     "A card scanned or a name typed now comes up as soon as the night is read (a big night takes a moment)."
@@ -192,8 +195,18 @@ class SheetScreen(StationScreen):
             return
         from larp.station.widgets.sheet_view import gather
 
-        view.card = self.app.consult(gather, self.desk, self.character_id)
+        view.card = self.app.consult(gather, self.desk, self.character_id, False)
         self.refresh_bindings()
+        self.call_after_refresh(self.show_tonight, self.character_id)
+
+    def show_tonight(self, character_id: str) -> None:
+        """Her entries tonight, once her sheet is on screen: on a long night they take a moment."""
+        view = self.view
+        if view is None or view.card is None or view.card.entries is not None or character_id != self.character_id:
+            return
+        entries = self.app.consult(lambda: self.desk.entries(character=character_id))
+        if entries is not None:
+            view.card = replace(view.card, entries=entries)
 
     def clock_moved(self) -> None:
         view = self.view
@@ -217,7 +230,11 @@ class SheetScreen(StationScreen):
     def action_challenge(self) -> None:
         from larp.station.screens.setup import ChallengeSetupScreen
 
-        self.app.push_screen(ChallengeSetupScreen(challenger=self.character_id))
+        if not self.app.is_screen_installed(SETUP):
+            self.app.install_screen(ChallengeSetupScreen(), SETUP)
+        setup = self.app.get_screen(SETUP)
+        setup.begin(self.character_id)
+        self.app.push_screen(setup)
 
     def action_no_dice(self) -> None:
         self.notify(

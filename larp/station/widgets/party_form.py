@@ -93,6 +93,13 @@ class PartyForm(Vertical):
         offer(trait, choices, default=choices[0][1] if choices else None)
         offer(ability, ability_choices(character), default=None)
 
+    def start_afresh(self) -> None:
+        """Nobody chosen, no difficulty, no bonus: as a new challenge's side."""
+        self.character = None
+        self.query_one(LookupField).clear()
+        for field in self.query(".difficulty, .bonus").results(Input):
+            field.value = "0"
+
     def difficulty(self) -> int:
         return read_int(self.query_one(".difficulty", Input).value)
 

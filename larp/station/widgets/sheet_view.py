@@ -27,7 +27,9 @@ class SheetCard:
 
     character: CharacterState | TableState
     locks: Sequence[Lock]
-    entries: Sequence  # the desk's entries naming this character, oldest first
+    entries: Sequence | None
+    """The desk's entries naming this character, oldest first; None while they are read (on a
+    long night the sheet is on screen first, her entries a moment after)."""
     now: float
     names: Mapping[str, str]
     """Character ids to names, for the targets of locks."""
@@ -189,6 +191,8 @@ class SheetView(Widget):
             parts += [lock_line(lock, card.now, card.names) for lock in latest_locks(card.locks)] or [Text("no challenge barred", style="dim")]
             parts += [Text()]
         parts += [Text("Tonight", style="bold")]
+        if card.entries is None:
+            return [*parts, Text("reading tonight's entries…", style="dim")]
         reversals = {entry.reverses: entry.short_id for entry in card.entries if entry.reverses}
         parts += [entry_line(entry, reversals.get(entry.id)) for entry in card.entries] or [
             Text("nothing recorded yet", style="dim")
@@ -196,14 +200,14 @@ class SheetView(Widget):
         return parts
 
 
-def gather(desk, character_id: str) -> SheetCard:
-    """What the sheet panel shows of a character, from the desk."""
+def gather(desk, character_id: str, with_entries: bool = True) -> SheetCard:
+    """What the sheet panel shows of a character, from the desk (her entries, where asked)."""
     chronicle = desk.chronicle
     known = {category.value.title() for category in STANDALONE}
     return SheetCard(
         character=desk.character(character_id),
         locks=desk.locks(character_id),
-        entries=desk.entries(character=character_id),
+        entries=desk.entries(character=character_id) if with_entries else None,
         now=desk.game_time(),
         names={cid: character.name for cid, character in desk.night().characters.items()},
         standalone=[name for name in chronicle.standalone if name not in known],
