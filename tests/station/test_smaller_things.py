@@ -1,7 +1,7 @@
 """Issue 28, item 11: F10 on the bottom line, a race's running score, Ctrl+R on a Mind's Eye
 sheet answered."""
 
-from tests.station.conftest import SIZE, look_up, pilot_test, plain
+from tests.station.conftest import SIZE, look_up, pilot_test, plain, set_up_challenge
 
 
 @pilot_test
@@ -38,3 +38,15 @@ async def test_ctrl_r_on_a_minds_eye_sheet_says_challenges_are_thrown(app, desk)
         await pilot.pause()
         [notice] = app._notifications
         assert "challenges are thrown, not rolled" in notice.message
+
+
+@pilot_test
+async def test_a_notification_on_a_challenge_leaves_the_rules_panel_uncovered(app, desk):
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await set_up_challenge(pilot, "janet", "cody")
+        app.notify("a refusal, say", title="Not allowed")
+        await pilot.pause()
+        await pilot.pause()
+        toast = app.screen.query_one("#textual-toastrack").query_one("Toast")
+        notes = app.screen.query_one("#notes")
+        assert not toast.region.overlaps(notes.region)

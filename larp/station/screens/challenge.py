@@ -340,8 +340,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
             return
         self.entry = entry
         self.app.unrecorded = None
-        self.query_one(ChallengeView).recorded_as = entry.short_id
-        self.notify(entry.summary, title=f"Recorded as {entry.short_id}")
+        self.query_one(ChallengeView).recorded_as = entry.short_id  # said in the result: no toast over the rules
         self.show()
 
     @work(exclusive=True)
