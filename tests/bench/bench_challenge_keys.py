@@ -7,9 +7,7 @@ each figure is printed with min and median of RUNS rounds (5 by default). Budget
 - Ctrl+N on her sheet to the challenge's setup on screen: 200 ms.
 """
 
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -17,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench_station import Terminal, station  # noqa: E402
-from bench_station_big import SCANNED, big_record, figure, payloads  # noqa: E402
+from bench_station_big import SCANNED, figure, on_big_night, payloads  # noqa: E402
 
 CTRL_N = b"\x0e"
 ESCAPE = b"\x1b"
@@ -45,13 +43,7 @@ def challenge_keys(folder: Path, env: dict[str, str], runs: int) -> None:
 
 
 def main(runs: int = 5) -> int:
-    with tempfile.TemporaryDirectory() as name:
-        folder = Path(name)
-        env = {**os.environ, "LARP_HOME": str(folder / "home"), "TERM": "xterm-256color"}
-        os.environ["LARP_HOME"] = env["LARP_HOME"]
-        big_record(folder, env)
-        challenge_keys(folder, env, runs)
-    return 0
+    return on_big_night(runs, challenge_keys)
 
 
 if __name__ == "__main__":

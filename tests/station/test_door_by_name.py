@@ -4,10 +4,7 @@ a retired character typed by name says she is retired, and "in" means checked in
 from textual.widgets import DataTable, Static
 
 from tests.station.conftest import SIZE, look_up, pilot_test
-
-
-def said(app) -> str:
-    return str(app.screen.query_one("#door-said", Static).render())
+from tests.station.test_checkin_and_experience import said
 
 
 @pilot_test
