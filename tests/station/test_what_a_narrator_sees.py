@@ -128,8 +128,7 @@ async def test_a_browser_tab_asks_the_name_even_when_the_record_remembers_one(de
 
 
 def test_larp_serve_asks_the_name_in_each_tab(monkeypatch, tmp_path):
-    import textual_serve.server
-
+    import larp.station.offline_page
     from larp.cli import main
 
     started = []
@@ -141,7 +140,7 @@ def test_larp_serve_asks_the_name_in_each_tab(monkeypatch, tmp_path):
         def serve(self):
             pass
 
-    monkeypatch.setattr(textual_serve.server, "Server", Server)
+    monkeypatch.setattr(larp.station.offline_page, "OfflineServer", Server)
     assert main(["serve", "--db", str(tmp_path / "night.sqlite3"), "--narrator", "Sam"]) == 0
     [command] = started
     assert command.endswith("--narrator Sam --ask-narrator")
