@@ -83,11 +83,20 @@ async def type_in(pilot, text: str) -> None:
     """Keys as a USB scanner (or a quick Narrator) types them: in one burst, then the station
     settles once. Pressed one at a time, each key waited for the station to be idle, and a card's
     sixty keys took four seconds of every test that scans one (issue 28, item 13)."""
+    await press_at_once(pilot, *text)
+
+
+async def press_at_once(pilot, *keys: str) -> None:
+    """Keys (characters, or names as `pilot.press` takes them: "enter", "ctrl+r") all sent before
+    the station handles the first, as a fast hand or a scanner sends them; then it settles."""
     from textual import events
     from textual.keys import _character_to_key
 
-    for character in text:
-        event = events.Key(character if character.isalnum() else _character_to_key(character), character)
+    for key in keys:
+        if len(key) == 1:
+            event = events.Key(key if key.isalnum() else _character_to_key(key), key)
+        else:
+            event = events.Key(key, {"enter": "\r", "space": " "}.get(key))
         event.set_sender(pilot.app)
         pilot.app.post_message(event)
     await pilot.pause()

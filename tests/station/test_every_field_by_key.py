@@ -12,7 +12,7 @@ from larp.station import create_app
 from larp.station.screens.help import key_groups
 from larp.station.screens.setup import ChallengeSetupScreen
 from larp.station.widgets.party_form import PartyForm
-from tests.station.conftest import CARDS, SIZE, look_up, pilot_test
+from tests.station.conftest import CARDS, SIZE, look_up, pilot_test, press_at_once
 
 
 @pytest.fixture
@@ -92,3 +92,12 @@ def test_the_help_lists_every_key_of_the_setup(app):
     [setup] = [bindings for title, bindings in key_groups(app) if title.startswith("Setting up")]
     keys = {binding.key for binding in setup}
     assert {"ctrl+e", "ctrl+t", "ctrl+a", "ctrl+b", "ctrl+f", "ctrl+d", "ctrl+r", "ctrl+n", "f7", "f8", "shift+f8"} <= keys
+
+
+@pilot_test
+async def test_keys_typed_at_once_after_a_field_key_go_to_that_field(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await set_up_for(pilot, "bryn")
+        await pilot.press("f7", "f7", "f7", "f7")  # a race
+        await press_at_once(pilot, *"cody", "enter", "ctrl+r", "3")  # the defender, then Wins needed: 3
+        assert screen.query_one("#target", Input).value == "3"

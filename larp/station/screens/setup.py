@@ -112,7 +112,7 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
         if self.challenger_id is not None:
             self.choose(self.query_one("#challenger", PartyForm), self.challenger_id)
         self.show_kind()
-        self.query_one("#defender LookupField", LookupField).focus()
+        self.set_focus(self.query_one("#defender LookupField", LookupField).input)
 
     def choose(self, form: PartyForm, character_id: str) -> None:
         character = self.app.consult(self.desk.character, character_id)
@@ -132,9 +132,9 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
                 self.notify(f"No character matches “{text}”.", title="Nobody found", severity="warning")
             return
         if form is None:
-            kind = dict((value, label) for label, value in KINDS)[self.query_one("#kind", Select).value]
+            kind = "a simple test" if self.query_one("#kind", Select).value == "simple" else "a static challenge"
             self.notify(
-                f"That was {found[0].display_name}'s card: a {kind.lower()} has a difficulty, not a defender, so nobody "
+                f"That was {found[0].display_name}'s card: {kind} has a difficulty, not a defender, so nobody "
                 "was taken. F7 changes the kind.",
                 title="No defender to scan",
                 severity="warning",

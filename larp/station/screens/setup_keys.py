@@ -24,7 +24,8 @@ SIDE_FIELDS = {"bid": ".trait", "ability": ".ability", "bonus": ".bonus"}
 
 
 class FieldKeys:
-    """The setup screen's keys to its fields (a mixin of ChallengeSetupScreen)."""
+    """The setup screen's keys to its fields (a mixin of ChallengeSetupScreen). Each moves the
+    cursor at once (`set_focus`), not after the keys already typed: `^r 3` puts 3 in Wins needed."""
 
     def check_field_key(self, action: str) -> bool | None:
         """Whether a field key applies now (the field is shown); None for another action."""
@@ -37,19 +38,19 @@ class FieldKeys:
         return None
 
     def action_effect(self) -> None:
-        self.query_one("#effect", Input).focus()
+        self.set_focus(self.query_one("#effect", Input))
 
     def action_difficulty(self) -> None:
-        self.query_one("#defender .difficulty", Input).focus()
+        self.set_focus(self.query_one("#defender .difficulty", Input))
 
     def action_wins(self) -> None:
-        self.query_one("#target", Input).focus()
+        self.set_focus(self.query_one("#target", Input))
 
     def action_control(self) -> None:
         shown = [box for box in self.query(Checkbox) if box.display]
         for box in shown:
             box.toggle()
-            box.focus()
+            self.set_focus(box)
 
     def action_side_field(self, field: str) -> None:
         """The challenger's field; pressed again (the keys are already there), the defender's;
@@ -62,7 +63,7 @@ class FieldKeys:
         current = next((form for form in forms if self.field_of(form, field).has_focus or self.field_of(form, field).has_focus_within), None)
         form = forms[(forms.index(current) + 1) % len(forms)] if current is not None else forms[0]
         widget = self.field_of(form, field)
-        widget.focus()
+        self.set_focus(widget)  # at once: the keys typed next go there, however fast they come
         if isinstance(widget, Select):
             widget.expanded = True
 
