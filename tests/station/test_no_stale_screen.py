@@ -50,3 +50,14 @@ async def test_f3_comes_back_on_the_newest_entry(app, desk):
             table.move_cursor(row=0)  # the Narrator looks at the first entry, then goes on
             await pilot.press("f2")
             await pilot.pause()
+
+
+@pilot_test
+async def test_an_award_after_the_close_shows_on_the_closed_night_s_sheet(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await look_up(pilot, "janet")
+        await closed_here(pilot, desk)
+        desk.award("janet", 3, "a scene well played")  # between games: an entry of the next game
+        app.read_clock()
+        await pilot.pause()
+        assert "Experience earned 3 · unspent 3" in plain(app.screen.query_one("SheetView").render())

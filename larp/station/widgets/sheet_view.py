@@ -35,6 +35,9 @@ class SheetCard:
     """Character ids to names, for the targets of locks."""
     standalone: Sequence[str] = ()
     """The standalone Traits the chronicle uses beyond Willpower, Rage and Gnosis."""
+    experience: object | None = None
+    """Between games (the night closed here): her experience as she starts the next game, awards
+    since the close included; None: her sheet's tonight."""
 
 
 def trait_line(character: CharacterState, category: Category) -> ItemsRow:
@@ -60,9 +63,8 @@ def entry_line(entry, reversed_by: str | None) -> Text:
     return line
 
 
-def experience_line(sheet) -> Text:
+def experience_line(xp) -> Text:
     """Her experience: the totals, and the last line of her history."""
-    xp = sheet.experience
     line = Text()
     line.append("Experience ", style="bold")
     line.append(f"earned {xp.earned:g} · unspent {xp.unspent:g}")
@@ -109,7 +111,7 @@ class SheetView(Widget):
 
     def sheet(self) -> RenderableType:
         card = self.card
-        heading = Group(self.heading(card.character), *self.notes(card.character.sheet), experience_line(card.character.sheet))
+        heading = Group(self.heading(card.character), *self.notes(card.character.sheet), experience_line(card.experience or card.character.sheet.experience))
         if isinstance(card.character, TableState):
             return Group(heading, Text(), table_sheet(card.character), Text(), *self.tonight(card))
         details, tonight = Group(*self.details(card)), Group(*self.tonight(card))
@@ -211,7 +213,15 @@ def gather(desk, character_id: str, with_entries: bool = True) -> SheetCard:
         now=desk.game_time(),
         names={cid: character.name for cid, character in desk.night().characters.items()},
         standalone=[name for name in chronicle.standalone if name not in known],
+        experience=None if desk.night_open_here else standing_experience(desk, character_id),
     )
+
+
+def standing_experience(desk, character_id: str):
+    """Her experience as she starts the next game: the closed night's, and every award, spend or
+    purchase since (a sheet on screen after the close must not say the night's figure)."""
+    state = desk.states().get(character_id)
+    return state.sheet.experience if state is not None else None
 
 
 def regain_choices(character: CharacterState) -> list[tuple[str, Category]]:
