@@ -64,7 +64,9 @@ async def test_a_name_typed_in_a_number_field_goes_to_the_defender(app, desk):
         screen = await set_up_for(pilot, "janet")
         screen.query_one("#challenger .bonus", Input).focus()
         await pilot.pause()
-        await look_up(pilot, "cody")
+        await type_in(pilot, "cody")
+        assert screen.query_one("#defender LookupField Input", Input).value == "cody"  # every letter, the first too
+        await pilot.press("enter")
         assert defender_of(screen).character.id == "cody"
         assert screen.query_one("#challenger .bonus", Input).value == "0"
 
@@ -81,3 +83,12 @@ def test_keys_held_as_a_card_that_are_not_one_are_given_back():
     assert scan.take("a", "a") == (True, None, "")
     assert scan.take("s", "s") == (True, None, "Las")
     assert scan.take("enter", None) == (False, None, "")
+
+
+@pilot_test
+async def test_a_card_scanned_with_the_cursor_in_the_matches_brings_up_her_sheet(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await look_up(pilot, "br")  # Bryn, and others listed under the field
+        await pilot.press("down")  # the cursor in the list of matches
+        await look_up(pilot, card_of(desk, "cody"))
+        assert app.screen.character_id == "cody"

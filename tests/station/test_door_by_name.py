@@ -3,7 +3,7 @@ a retired character typed by name says she is retired, and "in" means checked in
 
 from textual.widgets import DataTable, Static
 
-from tests.station.conftest import SIZE, look_up, pilot_test
+from tests.station.conftest import SIZE, card_of, look_up, pilot_test
 from tests.station.test_checkin_and_experience import said
 
 
@@ -33,3 +33,14 @@ async def test_a_retired_character_typed_by_name_is_refused_as_retired_once_said
         await look_up(pilot, "Wick")
         [notice] = app._notifications
         assert "Wick is retired (left the chronicle)" in notice.message and "spelling" not in notice.message
+
+
+@pilot_test
+async def test_a_card_scanned_with_the_cursor_in_the_list_is_checked_in(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f10")
+        await look_up(pilot, "janet")
+        app.screen.query_one(DataTable).focus()
+        await pilot.pause()
+        await look_up(pilot, card_of(desk, "cody"))
+        assert said(app).startswith("PRESENT") and "Cody Harlan" in said(app)

@@ -23,12 +23,18 @@ class CheckInScreen(StationScreen):
 
     CSS_PATH = "checkin.tcss"
     AUTO_FOCUS = "#door-scan"
+    scan_field = "#door-scan"
     BINDINGS = [
         Binding("escape", "clear", "Clear", id="checkin.clear", show=False, tooltip="empty the scan field"),
     ]
 
     def body(self) -> ComposeResult:
-        yield Input(placeholder="Scan a card at the door (or type a name, or its start), then Enter", id="door-scan", compact=True)
+        yield Input(
+            placeholder="Scan a card at the door (or type a name, or its start), then Enter",
+            id="door-scan",
+            compact=True,
+            select_on_focus=False,  # the first keys of a card that brought the cursor here stay
+        )
         yield Static(id="door-said")
         yield Static(id="door-count")
         yield DataTable(id="door-present", cursor_type="row", zebra_stripes=True)

@@ -8,12 +8,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.reactive import var
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from larp.station.modals import PickScreen
 from larp.station.screens.base import StationScreen
@@ -40,6 +40,7 @@ class SheetScreen(StationScreen):
 
     CSS_PATH = "sheets.tcss"
     AUTO_FOCUS = "#lookup Input"
+    scan_field = "#lookup Input"
     BINDINGS = [
         Binding("ctrl+n", "challenge", "Challenge", id="sheets.challenge", tooltip="set up a challenge by the character on screen"),
         Binding("ctrl+g", "regain", "Regain Traits", id="sheets.regain", tooltip="one Willpower for a category's lost Traits, once a night (R-NIGHT-1)"),
@@ -114,14 +115,6 @@ class SheetScreen(StationScreen):
     def on_screen_resume(self) -> None:
         self.show_sheet()
         self.query_one(LookupField).focus()
-
-    def on_key(self, event: events.Key) -> None:
-        """A card scanned while the focus is elsewhere still lands in the lookup field."""
-        if event.is_printable and not isinstance(self.focused, Input):
-            field = self.query_one(LookupField)
-            field.focus()
-            field.input.insert_text_at_cursor(event.character or "")
-            event.stop()
 
     def on_lookup_field_asked(self, event: LookupField.Asked) -> None:
         if self.desk is None:
