@@ -3,7 +3,7 @@
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
@@ -105,9 +105,20 @@ class SheetView(Widget):
     """
 
     card: reactive[SheetCard | None] = reactive(None, layout=True)
+    _drawn: tuple[SheetCard, int, Text] | None = None
+    """The card last drawn, at which width, and its lines."""
 
     def render(self) -> RenderableType:
-        return self.sheet() if self.card is not None else ""
+        """The sheet laid out once per card and width: Textual measures its height, then draws it,
+        and laying out its tables twice was most of a scan's time on a long night."""
+        card, width = self.card, self.size.width
+        if card is None:
+            return ""
+        if width <= 0:
+            return self.sheet()
+        if self._drawn is None or self._drawn[0] is not card or self._drawn[1] != width:
+            self._drawn = (card, width, drawn(self.app.console, self.sheet(), width))
+        return self._drawn[2]
 
     def sheet(self) -> RenderableType:
         card = self.card
@@ -200,6 +211,17 @@ class SheetView(Widget):
             Text("nothing recorded yet", style="dim")
         ]
         return parts
+
+
+def drawn(console: Console, renderable: RenderableType, width: int) -> Text:
+    """The renderable laid out at this width, as lines of styled text that need no more layout."""
+    lines = console.render_lines(renderable, console.options.update(width=width, height=None), pad=False)
+    text = Text("\n").join(
+        Text.assemble(*((segment.text, segment.style) for segment in line if not segment.control)) for line in lines
+    )
+    text.no_wrap = True
+    text.overflow = "crop"
+    return text
 
 
 def gather(desk, character_id: str, with_entries: bool = True) -> SheetCard:
