@@ -28,6 +28,11 @@ def plural_word(noun: str) -> str:
     return noun + "s"
 
 
+def capitalised(text: str) -> str:
+    """A sentence's first letter in capitals, the rest as it is: `static 8 wins.` → `Static 8 wins.`"""
+    return text[:1].upper() + text[1:]
+
+
 def counted(count: int | float, singular: str, plural_form: str | None = None) -> str:
     """`1 card`, `0 cards`, `2 entries`, `1.5 points`: the noun in the number of the count."""
     shown = f"{count:g}" if isinstance(count, float) else str(count)

@@ -73,7 +73,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The `larp` command's parser: with the named command's module only, where it names one."""
     parser = argparse.ArgumentParser(
         prog="larp",
-        description="The Narrator station for Mind's Eye Theatre live-action games.",
+        description="The Narrator station for Mind's Eye Theatre live-action games. A bare `larp` opens the "
+        "station and takes its options: larp [--db PATH] [--chronicle DIR] [--station NAME] [--narrator NAME] "
+        "(see larp station --help).",
     )
     parser.add_argument("--version", action=Version, help="show the version of larp and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -83,7 +85,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """The command, ended quietly when its reader goes away (`larp log | head`, `larp --help | true`)."""
+    try:
+        try:
+            return run(list(sys.argv[1:] if argv is None else argv))
+        finally:
+            sys.stdout.flush()  # a closed pipe is found here, while it can still be caught
+    except BrokenPipeError:
+        # Let nothing more be written to the closed pipe when Python flushes standard output
+        # on the way out.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_PIPE_CLOSED
+
+
+def run(argv: list[str]) -> int:
     if argv == ["--version"]:  # before the commands' parsers are built: a quick answer
         print(version_line())
         return 0
@@ -97,14 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command in ("station", "serve"):
         return int(args.func(args) or 0)
-    try:
-        with plain_output():
-            return int(args.func(args) or 0)
-    except BrokenPipeError:
-        # The reader went away (`larp log | head`): stop quietly, and let nothing more be
-        # written to the closed pipe when Python flushes standard output on the way out.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_PIPE_CLOSED
+    with plain_output():
+        return int(args.func(args) or 0)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ def register(subparsers) -> None:
     printing = actions.add_parser("print", help="a PDF of business-card-size cards, ten to a page")
     add_chronicle_option(printing)
     printing.add_argument("--out", type=Path, metavar="FILE.pdf", help="default: CHRONICLE-ID-cards.pdf")
-    printing.add_argument("--paper", choices=["letter", "a4"], default="letter")
+    printing.add_argument("--paper", choices=["letter", "a4"], default="letter", help="the paper the cards are printed on (default letter)")
     printing.add_argument("--only", nargs="+", metavar="ID", help="only these characters' cards")
     printing.add_argument("--svg", type=Path, metavar="DIR", help="also one SVG file per card in DIR")
     printing.add_argument(

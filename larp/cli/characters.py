@@ -12,7 +12,7 @@ not a valid sheet (file, line and field named; nothing is written), 1 when the d
 import shutil
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, desk_for_entries, failed
 from larp.cli.exits import EXIT_BAD_INPUT
 
 
@@ -29,7 +29,7 @@ def register(subparsers) -> None:
     retire = subparsers.add_parser("retire", help="a character leaves play (retired, dead), or comes back (--status active)")
     retire.add_argument("character", metavar="CHARACTER", help="the character's id")
     retire.add_argument("--reason", default="", metavar="TEXT", help="why: every Narrator who scans the card reads it")
-    retire.add_argument("--status", choices=["retired", "dead", "inactive", "active"], default="retired")
+    retire.add_argument("--status", choices=["retired", "dead", "inactive", "active"], default="retired", help="what she becomes (default retired; active brings her back)")
     add_desk_options(retire)
     retire.set_defaults(func=run_retire)
 
@@ -43,9 +43,9 @@ def add_desk_options(parser) -> None:
 
 def open_desk(args):
     """The desk on the record, opening no night: between games a change waits for the next."""
-    from larp.desk import Desk, DeskError
+    from larp.desk import DeskError
 
-    desk = Desk.open(args.db, args.chronicle, args.station, args.narrator, open_night=False)
+    desk = desk_for_entries(args, open_night=False)
     if desk.chronicle is None:
         desk.close()
         raise DeskError("there is no chronicle in this record yet: give its folder (--chronicle DIR)")

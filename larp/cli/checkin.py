@@ -1,5 +1,5 @@
 """`larp checkin`: cards read at the door, one a line (a USB scanner types each as a line, or a
-Narrator types the code or the character's id), each marking its character present for this game.
+Narrator types the code, the character's id, her name or the start of it), each marking its character present for this game.
 
     larp checkin                    read cards from standard input until it ends (Ctrl+D)
     larp checkin --text PAYLOAD     one card
@@ -14,14 +14,14 @@ Exit 1 when `--text` is refused or the record can't be opened.
 import sys
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, desk_for_entries, failed
 from larp.words import counted
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("checkin", help="check characters in at the door: cards read from a scanner or typed, one a line")
+    parser = subparsers.add_parser("checkin", help="check characters in at the door: cards read from a scanner, or names typed, one a line")
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--text", metavar="PAYLOAD", help="one card, as the scanner typed it")
+    source.add_argument("--text", metavar="PAYLOAD", help="one card, as the scanner typed it, or a character's name or id")
     source.add_argument("--list", action="store_true", help="who is in for this game, and nothing read")
     parser.add_argument("--chronicle", type=Path, metavar="DIR", help="the chronicle folder, if a night must be opened")
     parser.add_argument("--station", help="this station's name")
@@ -34,7 +34,8 @@ def run(args) -> int:
     from larp.desk import Desk, DeskError
 
     try:
-        with Desk.open(args.db, args.chronicle, args.station, args.narrator, open_night=not args.list) as desk:
+        reading = Desk.open(args.db, args.chronicle, args.station, args.narrator, open_night=False) if args.list else None
+        with reading or desk_for_entries(args) as desk:
             if args.list:
                 print_present(desk)
                 return 0

@@ -12,9 +12,9 @@ record or the result can't be read or written.
 
 from pathlib import Path
 
-from larp.cli.night_record import failed
+from larp.cli.night_record import add_db_option, failed
 from larp.cli.resolve import EXIT_BAD_INPUT
-from larp.cli.standing import add_chronicle_option, standing
+from larp.cli.standing import standing
 from larp.words import counted
 
 FORMATS = ("toml", "gex")
@@ -33,7 +33,7 @@ def register(subparsers) -> None:
     send.add_argument("folder", type=Path, metavar="DIR", help="the chronicle folder")
     send.add_argument("--format", choices=FORMATS, default="toml", help="toml: a chronicle folder (the default); gex: a Grapevine 3 exchange file")
     send.add_argument("--out", type=Path, metavar="NEWDIR|FILE", help="toml: write a new folder there instead of DIR; gex: the file to write")
-    add_chronicle_option(send)
+    add_db_option(send)
     send.set_defaults(func=run_export)
 
 

@@ -11,7 +11,7 @@ def register(subparsers) -> None:
     log.add_argument("--character", metavar="ID", help="only the entries about this character")
     log.add_argument("--station", help="only this station's entries")
     log.add_argument("--night", type=int, metavar="N", help="another night than the latest")
-    log.add_argument("--format", choices=["text", "json"], default="text")
+    log.add_argument("--format", choices=["text", "json"], default="text", help="plain text (default) or JSON")
     add_db_option(log)
     log.set_defaults(func=run_log)
     reverse = subparsers.add_parser("reverse", help="reverse an entry: a new entry undoes it, saying why (R-NIGHT-3)")

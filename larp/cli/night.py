@@ -25,7 +25,7 @@ def register(subparsers) -> None:
     add_folder_edits_option(opening)
     add_db_option(opening)
     opening.set_defaults(func=run_open)
-    closing = actions.add_parser("close", help="close this station's night: nothing more is recorded in it here")
+    closing = actions.add_parser("close", help="close this station's night: nothing more is recorded in it here (for the whole event, after the merge: larp close-night)")
     add_db_option(closing)
     closing.set_defaults(func=run_close)
 

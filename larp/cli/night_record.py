@@ -24,3 +24,23 @@ def tell_damage(command: str, desk) -> None:
     """The record's damaged rows, named on standard error, under what was read of it."""
     for damage in desk.ledger.damaged:
         print(f"larp {command}: {damage}; left out, the rest shown (larp doctor recovers the record)", file=sys.stderr)
+
+
+def desk_for_entries(args, **options):
+    """The desk a command writes entries through, on `--db`, `--chronicle`, `--station` and
+    `--narrator`. Every entry carries the Narrator's name: given, or the one the record remembers;
+    with neither, asked once at a terminal (and remembered), else warned of on standard error."""
+    from larp.desk import Desk
+
+    desk = Desk.open(args.db, args.chronicle, args.station, args.narrator, **options)
+    if not desk.narrator:
+        name = input("The Narrator's name, for the night record (remembered): ").strip() if sys.stdin.isatty() else ""
+        if name:
+            desk.name_narrator(name)
+        else:
+            print(
+                f"larp {args.command}: warning: no Narrator is named, so the entries carry none; give "
+                "--narrator NAME once (the record remembers it)",
+                file=sys.stderr,
+            )
+    return desk

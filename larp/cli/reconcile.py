@@ -17,19 +17,21 @@ def register(subparsers) -> None:
     reconcile.add_argument(
         "--reported", type=Path, metavar="FILE", help="what the paper sheets show (.csv or .toml): every difference is listed"
     )
-    reconcile.add_argument("--format", choices=["md", "csv", "json"], default="md")
+    reconcile.add_argument("--format", choices=["md", "csv", "json"], default="md", help="Markdown (default), CSV or JSON")
     reconcile.add_argument("--indent", type=int, metavar="N", help="indent the JSON by this many spaces")
     add_db_option(reconcile)
     reconcile.set_defaults(func=run_reconcile)
     following = subparsers.add_parser(
         "next", help="the next game before it opens: each character as she will start it (larp reconcile --night N)"
     )
-    following.add_argument("--format", choices=["md", "csv", "json"], default="md")
+    following.add_argument("--format", choices=["md", "csv", "json"], default="md", help="Markdown (default), CSV or JSON")
     following.add_argument("--indent", type=int, metavar="N", help="indent the JSON by this many spaces")
     add_db_option(following)
     following.set_defaults(func=run_reconcile, night=None, reported=None, coming=True)
     close = subparsers.add_parser(
-        "close-night", help="write the next game's starting state and archive the night (after every merge)"
+        "close-night",
+        help="for the whole event, after every merge: archive the night and write the next game's start "
+        "(not `larp night close`, which closes this station's night only)",
     )
     add_db_option(close)
     close.set_defaults(func=run_close_night)
@@ -76,6 +78,7 @@ def run_close_night(args) -> int:
     try:
         with Desk.read(args.db) as desk:
             number = desk.night_number
+            names = {cid: character.name for cid, character in desk.night().characters.items()}
             if not stations_agree(desk.stations_on_screen(), number):
                 print("larp close-night: nothing archived", file=sys.stderr)
                 return EXIT_FAILED
@@ -84,7 +87,7 @@ def run_close_night(args) -> int:
     except DeskError as error:
         return failed("close-night", error)
     for cid, start in following.items():
-        print(f"{cid}: starts night {number + 1} with Willpower {start['willpower']}")
+        print(f"{names.get(cid, cid)} ({cid}): starts night {number + 1} with Willpower {start['willpower']}")
     print(f"Night {number} is archived; night {number + 1} starts from the states above ({playing(list(following.values()))})")
     if sent:
         print(sent)

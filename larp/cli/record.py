@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from larp.cli.exits import EXIT_BAD_INPUT, EXIT_FORBIDDEN
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, desk_for_entries, failed
 from larp.cli.resolve import read_input
 from larp.words import are, counted
 
@@ -35,7 +35,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from larp.desk import Desk, DeskError
+    from larp.desk import DeskError
     from larp.sheet import SheetError
     from larp.sheet.loading import load_transcript
 
@@ -46,7 +46,7 @@ def run(args) -> int:
         failed("record", error)
         return EXIT_BAD_INPUT
     try:
-        with Desk.open(args.db, args.chronicle, args.station, args.narrator, between_games=False) as desk:
+        with desk_for_entries(args, between_games=False) as desk:
             return record(desk, transcript, args.quiet)
     except DeskError as error:
         return failed("record", error)

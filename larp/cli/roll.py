@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, desk_for_entries, failed
 
 EXIT_MORE_DICE = 2
 
@@ -42,13 +42,13 @@ def register(subparsers) -> None:
     roll.add_argument("--chronicle", type=Path, metavar="DIR", help="the chronicle folder, when the record has none yet")
     roll.add_argument("--station", help="this station's name")
     roll.add_argument("--narrator", default="", help="the Narrator")
-    roll.add_argument("--format", choices=["text", "json"], default="text")
+    roll.add_argument("--format", choices=["text", "json"], default="text", help="plain text (default) or JSON")
     add_db_option(roll)
     roll.set_defaults(func=run_roll)
 
 
 def run_roll(args) -> int:
-    from larp.desk import Desk, DeskError, RollCall, read_faces, roll_lines
+    from larp.desk import DeskError, RollCall, read_faces, roll_lines
     from larp.desk.roll_call import DEFAULT_DIFFICULTY, SYSTEM_OPTIONS, refuse_other_systems
 
     named = {option for option in ("difficulty", "again") if getattr(args, option) is not None}
@@ -74,7 +74,7 @@ def run_roll(args) -> int:
     except DeskError as error:
         return failed("roll", error)
     try:
-        with Desk.open(args.db, args.chronicle, args.station, args.narrator, between_games=False) as desk:
+        with desk_for_entries(args, between_games=False) as desk:
             if desk.system in SYSTEM_OPTIONS:
                 refuse_other_systems(desk.system, named)
             prepared = desk.prepare(call)

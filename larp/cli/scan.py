@@ -19,7 +19,7 @@ def register(subparsers) -> None:
     source.add_argument("image", nargs="?", metavar="IMAGE", help="a photo or scan of the card")
     source.add_argument("--text", metavar="PAYLOAD", help="what the scanner typed")
     add_chronicle_option(parser)
-    parser.add_argument("--format", choices=["text", "json"], default="text")
+    parser.add_argument("--format", choices=["text", "json"], default="text", help="plain text (default) or JSON")
     parser.add_argument("--notes", action="store_true", help="show the sheet's private notes too (never shown otherwise)")
     parser.set_defaults(func=run)
 

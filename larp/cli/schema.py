@@ -7,7 +7,7 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "schema", help="print the JSON Schema of a character sheet, a chronicle or a transcript"
     )
-    parser.add_argument("what", choices=["sheet", "chronicle", "transcript"])
+    parser.add_argument("what", choices=["sheet", "chronicle", "transcript"], help="the file whose JSON Schema is written")
     parser.set_defaults(func=run)
 
 

@@ -83,7 +83,7 @@ def run_station(args) -> int:
 
 
 def run_serve(args) -> int:
-    from textual_serve.server import Server
+    from larp.station.offline_page import OfflineServer
 
     host = args.host or LOCAL_HOST
     if args.host is not None and args.host not in (LOCAL_HOST, "localhost", "::1"):
@@ -99,7 +99,7 @@ def run_serve(args) -> int:
         return failed("serve", error)
     if hub:  # each tab's station is started with this environment; anyone can list command lines
         os.environ["LARP_HUB"] = hub
-    Server(command, host=host, port=args.port, title="larp: the Narrator station").serve()
+    OfflineServer(command, host=host, port=args.port, title="larp: the Narrator station").serve()
     return 0
 
 

@@ -12,7 +12,7 @@ Exit 1 when the desk refuses (a cap, no debt, nothing to buy off …), with noth
 import json
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, failed, tell_damage
+from larp.cli.night_record import add_db_option, desk_for_entries, failed, tell_damage
 
 
 def register(subparsers) -> None:
@@ -20,18 +20,18 @@ def register(subparsers) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     award = actions.add_parser("award", help="experience earned: by one character, or --attended by everyone checked in")
     award.add_argument("character", nargs="?", metavar="CHARACTER", help="her id")
-    award.add_argument("points", nargs="?", type=float, metavar="POINTS")
+    award.add_argument("points", nargs="?", type=float, metavar="POINTS", help="how many experience points she earns")
     award.add_argument("--reason", default="", help="why she earns it")
     award.add_argument("--attended", action="store_true", help="the chronicle's attendance award to everyone checked in at this game")
     award.add_argument("--override-by", metavar="WHO", help="who allows passing the chronicle's cap")
     award.add_argument("--override-why", metavar="WHY", help="why the cap is passed")
     spend = actions.add_parser("spend", help="experience spent, with the reason (refused below zero unless the chronicle allows debt)")
-    spend.add_argument("character", metavar="CHARACTER")
-    spend.add_argument("points", type=float, metavar="POINTS")
+    spend.add_argument("character", metavar="CHARACTER", help="her id")
+    spend.add_argument("points", type=float, metavar="POINTS", help="how many experience points she spends")
     spend.add_argument("--reason", required=True, help="what it is spent on")
     buy = actions.add_parser("buy", help='a purchase priced by the cost table: "Physical: Quick", "Ability: Occult", "Willpower", "Negative: Clumsy off"')
-    buy.add_argument("character", metavar="CHARACTER")
-    buy.add_argument("purchase", metavar="PURCHASE")
+    buy.add_argument("character", metavar="CHARACTER", help="her id")
+    buy.add_argument("purchase", metavar="PURCHASE", help='what she buys, as the cost table names it: "Physical: Quick", "Ability: Occult", "Willpower", "Negative: Clumsy off"')
     for writing in (award, spend, buy):
         writing.add_argument("--chronicle", type=Path, metavar="DIR", help="the chronicle folder, if a night must be opened")
         writing.add_argument("--station", help="this station's name")
@@ -40,7 +40,7 @@ def register(subparsers) -> None:
         writing.set_defaults(func=run_write)
     log = actions.add_parser("log", help="per character: earned, unspent, and every line with its running totals")
     log.add_argument("--character", metavar="ID", help="only this character")
-    log.add_argument("--format", choices=["text", "json"], default="text")
+    log.add_argument("--format", choices=["text", "json"], default="text", help="plain text (default) or JSON")
     add_db_option(log)
     log.set_defaults(func=run_log)
 
@@ -69,11 +69,10 @@ def desk_for_experience(args):
     """The desk on the night under way (the first night opened if none ever was); between games,
     the record with no night opened: the line is a between-games entry of the next game."""
     from larp.cli.characters import open_desk
-    from larp.desk import Desk
     from larp.desk.errors import NightClosedBetweenGames
 
     try:
-        return Desk.open(args.db, args.chronicle, args.station, args.narrator, between_games=False)
+        return desk_for_entries(args, between_games=False)
     except NightClosedBetweenGames:
         return open_desk(args)
 

@@ -1,4 +1,4 @@
-"""Check-in at the door: a card read (or an id typed) marks the character present for this game.
+"""Check-in at the door: a card read (or an id or a name typed) marks the character present for this game.
 
 A check-in is an entry like any other: written offline, synced, reversed if mistaken. A card
 refused (forged, revoked, of another chronicle) is refused with its reason; so is a character
@@ -8,7 +8,7 @@ whose sheet, as the desk holds it now, says she is retired or dead.
 from dataclasses import dataclass
 
 from larp.desk.errors import DeskError
-from larp.desk.lookup import read_scanned
+from larp.desk.lookup import gone, named_at_door, read_scanned
 from larp.ledger import Entry, Kind
 from larp.rules import game_time
 from larp.sheet import Chronicle, Sheet
@@ -40,16 +40,15 @@ class Door:
     """Who came in tonight, by card."""
 
     def check_in(self, text: str) -> CheckIn:
-        """The card a scanner typed (or an exact character id): present for this game."""
+        """The card a scanner typed (or a character's id, her name or the unique start of it):
+        present for this game."""
         said = text.strip()
         if not said:
             raise DeskError("nothing was read: scan a card, or type its code or the character's id")
         self._current()
         sheet = self._at_door(said)
         if sheet.status in GONE:
-            why = f": {sheet.status_reason}" if sheet.status_reason else ""
-            whose = sheet.speech.possessive.capitalize()
-            raise DeskError(f"{sheet.display_name} is {sheet.status}{why}. {whose} card is refused at the door", character=sheet.id)
+            raise DeskError(f"{gone(sheet)} at the door", character=sheet.id)
         already = self.tonight.present.get(sheet.id)
         if already is not None:
             return CheckIn(sheet, already=already)
@@ -91,4 +90,4 @@ class Door:
             return scanned
         if said in sheets:
             return sheets[said]
-        raise DeskError(f"{said[:40]!r} is neither a card of {base.name} nor a character's id: scan the card again")
+        return named_at_door(said, sheets)

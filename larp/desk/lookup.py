@@ -42,7 +42,43 @@ def find(text: str, chronicle: Chronicle) -> list[Sheet]:
     scored = [(score(wanted, sheet), sheet) for sheet in sheets.values()]
     matches = [(points, sheet) for points, sheet in scored if points >= GOOD_ENOUGH]
     matches.sort(key=lambda pair: (-pair[0], pair[1].display_name))
+    if not matches:
+        refuse_gone(wanted, chronicle)
     return [sheet for _, sheet in matches]
+
+
+def refuse_gone(wanted: str, chronicle: Chronicle) -> None:
+    """A retired or dead character named by her name or her id: refused with the reason,
+    never "nobody matches"."""
+    for sheet in chronicle.characters.values():
+        if not sheet.plays and score(wanted, sheet) >= GOOD_ENOUGH:
+            raise DeskError(gone(sheet), character=sheet.id)
+
+
+def gone(sheet: Sheet) -> str:
+    """`The Kid is retired (moved away): not in play, and her card is refused`, as the card says it."""
+    return (
+        f"{sheet.display_name} is {sheet.status} ({sheet.status_reason or 'no reason given'}): not in play, "
+        f"and {sheet.speech.possessive} card is refused"
+    )
+
+
+def named_at_door(said: str, sheets: dict[str, Sheet]) -> Sheet:
+    """The one character a name, or the start of one, names at the door: a check-in is an
+    entry, so a text that might mean two characters names neither and lists them."""
+    query = said.casefold()
+    for tier in (
+        lambda name: name == query,
+        lambda name: name.startswith(query),
+        lambda name: any(word.startswith(query) for word in name.split()),
+    ):
+        found = sorted((sheet for sheet in sheets.values() if tier(sheet.display_name.casefold())), key=lambda sheet: sheet.display_name)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            names = ", ".join(sheet.display_name for sheet in found[:4]) + (" …" if len(found) > 4 else "")
+            raise DeskError(f"“{said[:40]}” may be {names}: type more of the name, or scan the card")
+    raise DeskError(f"“{said[:40]}” is neither a card nor a character's name or id: scan the card again, or check the spelling")
 
 
 def score(wanted: str, sheet: Sheet) -> float:

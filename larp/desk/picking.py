@@ -10,7 +10,10 @@ from larp.sheet import Category
 PHYSICAL, SOCIAL, MENTAL = Category.PHYSICAL, Category.SOCIAL, Category.MENTAL
 ABILITY_CATEGORIES: dict[str, Category] = {
     **dict.fromkeys(
-        ("Athletics", "Brawl", "Dodge", "Drive", "Firearms", "Melee", "Primal-Urge", "Security", "Stealth", "Survival"),
+        (
+            "Archery", "Athletics", "Brawl", "Dodge", "Drive", "Firearms", "Melee", "Primal-Urge", "Ride", "Security",
+            "Stealth", "Survival",
+        ),
         PHYSICAL,
     ),
     **dict.fromkeys(
@@ -43,6 +46,8 @@ class AbilityPick:
     """The Ability she named for the challenge (R-TIE-2)."""
     fits: bool
     """It serves in a challenge of this category."""
+    serves: Category | None = None
+    """The category it serves in, where Mind's Eye Theatre says (an Ability of the chronicle's own: None)."""
 
 
 def ability_picks(state: ChallengeState, offer: Offer) -> list[AbilityPick]:
@@ -52,7 +57,7 @@ def ability_picks(state: ChallengeState, offer: Offer) -> list[AbilityPick]:
     side = state.side(offer.side)
     left = ability_points(state, side)
     picks = [
-        AbilityPick(name, left.get(name, 0), name == side.ability, ABILITY_CATEGORIES.get(name) == state.category)
+        AbilityPick(name, left.get(name, 0), name == side.ability, ABILITY_CATEGORIES.get(name) == state.category, ABILITY_CATEGORIES.get(name))
         for name in offer.choices
     ]
     return sorted(picks, key=lambda pick: (not pick.named, not pick.fits))

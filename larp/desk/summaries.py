@@ -16,7 +16,7 @@ def challenge_summary(night: Night, spec: ChallengeSpec, result: EventResult) ->
     if isinstance(spec.defender, Party):
         defender = name_in(night, spec.defender.character)
     else:
-        defender = "the Narrator" if spec.kind == "simple" else f"static {spec.defender.static}"
+        defender = "the difficulty" if spec.kind == "simple" else f"static {spec.defender.static}"
     head = f"{challenger} v {defender}, {spec.kind} {spec.category.value.title()}"
     effect = " ".join(spec.effect.split())
     if effect:

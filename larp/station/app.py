@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import var
@@ -57,8 +57,8 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
         Binding("f5", "hold", "Hold!", id="hold", tooltip="stop the game clock"),
         Binding("f5", "resume", "Resume", id="resume", tooltip="start the game clock again"),
         Binding("f6", "advance", "Advance clock", id="advance", tooltip="let minutes of game time pass"),
-        Binding("f9", "show('roster')", "Roster", id="roster", tooltip="who is in tonight, filtered as you type"),
-        Binding("f10", "show('checkin')", "Check-in", id="checkin", show=False, tooltip="the door: scan each card as players come in"),
+        Binding("f9", "show('roster')", "Roster", id="roster", tooltip="who plays in the chronicle, filtered as you type"),
+        Binding("f10", "show('checkin')", "Check-in", id="checkin", tooltip="the door: scan each card as players come in"),
         Binding("ctrl+l", "reload", "Load again", id="reload", show=False, tooltip="read the chronicle folder again: new and changed sheets, or a chronicle that failed to load"),
         Binding("ctrl+o", "open_night", "Open next night", id="open-night", tooltip="after the night was closed here (or by larp close-night)"),
         Binding("ctrl+q", "quit", "Quit", id="quit", show=False, priority=True, tooltip="everything recorded stays recorded; asks first if a challenge is unrecorded"),
@@ -106,6 +106,15 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
             self.desk = self._given_desk
         else:
             self.call_after_refresh(self.load_game)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key goes to the screen's card scan first, wherever the cursor is (a card's text is
+        never a field's), then where Textual sends it."""
+        if isinstance(event, events.Key) and not event.is_forwarded and self.screen_stack:
+            screen = self.screen
+            if isinstance(screen, StationScreen) and screen.takes_card_key(event):
+                return
+        await super().on_event(event)
 
     # The one error handler.
 
@@ -178,7 +187,7 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
         yield SystemCommand("Sheets", "Look up a character: scan a card, or type a name or id", lambda: self.action_show("sheets"))
         yield SystemCommand("Night log", "Tonight's entries, filtered; reverse a mistaken one", lambda: self.action_show("log"))
         yield SystemCommand("Reconcile", "The night record per character, anomalies first", lambda: self.action_show("reconcile"))
-        yield SystemCommand("Roster", "Who is in tonight, filtered as you type", lambda: self.action_show("roster"))
+        yield SystemCommand("Roster", "Who plays in the chronicle, filtered as you type", lambda: self.action_show("roster"))
         yield SystemCommand("Check-in", "The door: scan each card as players come in", lambda: self.action_show("checkin"))
         if self.desk is not None:
             yield SystemCommand("Conflicts", "Fields two stations changed at once between games: pick the value to keep", self.action_conflicts)

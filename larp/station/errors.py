@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from larp.desk import DeskError
 from larp.rules import RuleError
 from larp.sheet import SheetError
+from larp.words import capitalised
 
 CARD_REFUSALS = {
     "forged": "Card refused: forged or altered",
@@ -37,7 +38,7 @@ def sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    text = capitalised(text)
     return text if text[-1] in ".!?" else text + "."
 
 

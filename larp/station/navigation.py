@@ -47,12 +47,14 @@ class Navigation:
 
     def action_show(self, mode: str) -> None:
         """Go to the sheets, the night log or the reconciliation; a challenge under way waits on the sheets."""
+        if getattr(self.screen, "closes_when_left", False):
+            self.pop_screen()
         if self.current_mode != mode:
             self.switch_mode(mode)
 
     def open_sheet(self, character_id: str) -> None:
         """The sheets, with this character's sheet on screen (a challenge under way stays on top)."""
-        self.switch_mode("sheets")
+        self.action_show("sheets")
         self.screen_stack[0].show(character_id)
 
     def on_combat_wanted(self, message: CombatWanted) -> None:

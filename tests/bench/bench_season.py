@@ -128,7 +128,7 @@ def door_scans(folder: Path, env: dict[str, str], chronicle: Chronicle | None = 
     times = []
     try:
         terminal.wait_for(title)
-        terminal.press(F10, b"in for night")
+        terminal.press(F10, b"checked in for night")
         for payload in payloads:
             terminal.settle(payload, pause=0.1)
             times.append(terminal.press(b"\r", b"PRESENT"))

@@ -132,16 +132,20 @@ def on_screen(folder: Path, env: dict[str, str], runs: int, cards: dict[str, byt
     print(f"scan to sheet on screen ({len(scans)} scans): {figure(scans, SCAN_MS)}")
 
 
-def main(runs: int = 5) -> int:
+def on_big_night(runs: int, *measures) -> int:
+    """Each measure, `measure(folder, env, runs)`, on the big night's record in a fresh data folder."""
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         env = {**os.environ, "LARP_HOME": str(folder / "home"), "TERM": "xterm-256color"}
         os.environ["LARP_HOME"] = env["LARP_HOME"]
         big_record(folder, env)
-        cold_starts(folder, env, runs)
-        while_reading(folder, env, runs)
-        on_screen(folder, env, runs, payloads())
+        for measure in measures:
+            measure(folder, env, runs)
     return 0
+
+
+def main(runs: int = 5) -> int:
+    return on_big_night(runs, cold_starts, while_reading, lambda folder, env, runs: on_screen(folder, env, runs, payloads()))
 
 
 if __name__ == "__main__":

@@ -116,7 +116,8 @@ def test_a_retired_character_leaves_the_roster_her_card_is_refused_and_her_histo
     assert desk.lookup(payload)[0].id == "wick"
     desk.retire("wick", "died at the docks", status="dead")
     assert "wick" not in {state.sheet.id for state in desk.roster()}
-    assert desk.lookup("Wick") == []
+    with pytest.raises(DeskError, match="Wick is dead \\(died at the docks\\): not in play"):
+        desk.lookup("Wick")  # by name, she is said to be dead, never "nobody matches" (issue 28, item 8)
     with pytest.raises(DeskError, match="Wick is dead \\(died at the docks\\)"):
         desk.lookup(payload)
     assert [entry.kind for entry in desk.entries(character="wick")] == [Kind.CHANGED]

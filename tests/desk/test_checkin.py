@@ -103,3 +103,25 @@ def test_check_ins_of_two_stations_merge(tmp_path):
     assert [sheet.id for sheet, _ in door.present()] == ["cody", "wick"]
     door.close()
     side.close()
+
+
+def test_a_name_or_the_unique_start_of_one_checks_her_in(desk):
+    """Issue 28, item 3: a player without a card is checked in by name."""
+    assert desk.check_in("Cody Harlan").sheet.id == "cody"
+    assert desk.check_in("rut").sheet.id == "ruth"
+
+
+def test_a_name_that_might_mean_two_characters_checks_in_neither_and_names_them(desk):
+    desk.change(desk.sheet("ruth").model_copy(update={"name": "Cody Abernathy"}))
+    with pytest.raises(DeskError, match="may be Cody Abernathy, Cody Harlan: type more of the name"):
+        desk.check_in("cod")
+    assert desk.present() == []
+
+
+def test_a_retired_character_typed_by_name_is_refused_as_retired(desk):
+    desk.change(desk.sheet("wick").model_copy(update={"status": "retired", "status_reason": "left for Chicago"}))
+    name = desk.sheet("wick").display_name
+    with pytest.raises(DeskError, match=r"is retired \(left for Chicago\): not in play"):
+        desk.check_in(name)
+    with pytest.raises(DeskError, match=r"is retired \(left for Chicago\)"):
+        desk.lookup(name)

@@ -65,7 +65,7 @@ async def test_a_retired_character_is_not_in_tonight_on_the_roster(desk):
         await pilot.press("f9")
         await pilot.pause()
         said = plain(app.screen.query_one("#roster-count").render()).strip()
-        assert said == f"{everyone - 1} in tonight"
+        assert said == f"{everyone - 1} characters in play"
 
 
 @pilot_test

@@ -37,7 +37,7 @@ async def test_a_card_scanned_at_the_door_is_present_and_listed(app, desk):
         assert said(app).startswith("PRESENT") and "Janet Reyes is present" in said(app)
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1 and table.get_row("janet")[0] == "Janet Reyes"
-        assert "1 in for night 1" in str(app.screen.query_one("#door-count", Static).render())
+        assert "1 character checked in for night 1" in str(app.screen.query_one("#door-count", Static).render())
 
 
 @pilot_test
@@ -56,7 +56,7 @@ async def test_a_revoked_card_is_refused_on_screen_with_its_reason(app, desk):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f10")
         await look_up(pilot, old)
-        assert said(app).startswith("REFUSED") and "newer card" in said(app)
+        assert said(app).startswith("REFUSED") and "card 2 replaced it" in said(app)
         assert app.screen.query_one(DataTable).row_count == 0
 
 
@@ -66,7 +66,7 @@ async def test_a_retired_character_is_refused_at_the_door(app, desk):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f10")
         await look_up(pilot, "cody")
-        assert said(app).startswith("REFUSED") and "retired: moved away" in said(app)
+        assert said(app).startswith("REFUSED") and "retired (moved away)" in said(app)
 
 
 @pilot_test
@@ -109,6 +109,9 @@ async def test_a_purchase_by_keyboard_changes_the_sheet_on_screen(app, desk):
         await pilot.pause()
         await type_in(pilot, "Willpower")
         await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.question == "Janet Reyes buys Willpower (3 points)?"  # the price before it is taken (issue 28, item 11)
+        await pilot.press("y")
         await pilot.pause()
         assert desk.sheet("janet").experience.unspent == 0
         assert "Experience earned 3 · unspent 0" in plain(app.screen.query_one(SheetView).render())

@@ -8,6 +8,7 @@ page's terminal.
 import asyncio
 import base64
 import os
+import re
 import shutil
 import signal
 import socket
@@ -80,6 +81,10 @@ def test_serve_listens_on_this_machine_only_and_says_so_when_told_otherwise(tmp_
     try:
         page = wait_for_page(port)
         assert "larp: the Narrator station" in page
+        assert "googleapis" not in page and "https://" not in page  # a venue has no internet (issue 28, item 14)
+        font = re.search(r'url\("([^"]*RobotoMono-VariableFont_wght\.ttf)"\)', page).group(1)
+        with urllib.request.urlopen(font if font.startswith("http") else f"http://127.0.0.1:{port}{font}", timeout=5) as response:
+            assert response.status == 200 and len(response.read()) > 10_000
     finally:
         _, local_errors = stop(local)
     assert "anyone on that network" not in local_errors

@@ -36,7 +36,7 @@ async def test_the_roster_lists_tonight_filters_as_you_type_and_opens_a_sheet(ap
         assert [table.get_row_at(row)[0] for row in range(table.row_count)] == [
             "Bryn Halvorsen", "Cody Harlan", 'Desmond "Dez" Oyelaran', "Rowan Achterberg",
         ]  # fmt: skip
-        assert "4 of 16 in tonight" in str(screen.query_one("#roster-count").render())
+        assert "4 of 16 characters in play" in str(screen.query_one("#roster-count").render())
         await pilot.press("down", "down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
@@ -128,8 +128,7 @@ async def test_a_browser_tab_asks_the_name_even_when_the_record_remembers_one(de
 
 
 def test_larp_serve_asks_the_name_in_each_tab(monkeypatch, tmp_path):
-    import textual_serve.server
-
+    import larp.station.offline_page
     from larp.cli import main
 
     started = []
@@ -141,7 +140,7 @@ def test_larp_serve_asks_the_name_in_each_tab(monkeypatch, tmp_path):
         def serve(self):
             pass
 
-    monkeypatch.setattr(textual_serve.server, "Server", Server)
+    monkeypatch.setattr(larp.station.offline_page, "OfflineServer", Server)
     assert main(["serve", "--db", str(tmp_path / "night.sqlite3"), "--narrator", "Sam"]) == 0
     [command] = started
     assert command.endswith("--narrator Sam --ask-narrator")

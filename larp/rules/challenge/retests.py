@@ -100,16 +100,15 @@ def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
     if side.overbid_used:
         raise RuleError("R-RT-3", f"{side.name} has already overbid in this challenge")
     name = step.name
-    if state.category.is_attribute:
-        spare = spare_traits(state, side)
-        if not spare:
-            raise RuleError("R-RT-3", f"{side.name} has no second {state.category.value.title()} Trait left to risk")
-        if name is None:
-            raise RuleError("R-RT-3", f"{side.name} names the second Trait to risk: one of {', '.join(spare)}")
-        if name not in spare:
-            raise RuleError("R-RT-3", f"{side.name} has no spare {name!r} to risk; spare: {', '.join(spare)}")
-    elif name is not None:
-        raise RuleError("R-RT-3", f"no Trait is named in a {state.category.value} challenge")
+    if not state.category.is_attribute:
+        raise RuleError("R-RT-3", f"no Trait is bid in a {state.category.value.title()} challenge, so none can be overbid")
+    spare = spare_traits(state, side)
+    if not spare:
+        raise RuleError("R-RT-3", f"{side.name} has no second {state.category.value.title()} Trait left to risk")
+    if name is None:
+        raise RuleError("R-RT-3", f"{side.name} names the second Trait to risk: one of {', '.join(spare)}")
+    if name not in spare:
+        raise RuleError("R-RT-3", f"{side.name} has no spare {name!r} to risk; spare: {', '.join(spare)}")
     figure = side.figure if step.total is None else step.total
     if figure > side.true_total:
         raise RuleError("R-TIE-3", f"{side.name} can't state {figure}: the true total is {side.true_total}")
@@ -119,21 +118,17 @@ def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
     side = evolve(side, declared=figure, overbid_used=True)
     target = 2 * opponent.figure
     if figure >= target:
-        if name is not None:
-            side = evolve(side, at_risk_extra=side.at_risk_extra + (name,))
+        side = evolve(side, at_risk_extra=side.at_risk_extra + (name,))
         after = _called(state, side, "overbid", name)
         if not state.noting:
             return after, []
-        risk = f", {name} at risk too" if name else ""
-        note = f"{side.name} overbids: {figure} is at least twice {opponent.name}'s {opponent.figure}; throw again{risk}"
+        note = f"{side.name} overbids: {figure} is at least twice {opponent.name}'s {opponent.figure}; throw again, {name} at risk too"
         return after, [Note("R-RT-3", note)]
-    if name is not None:
-        side = evolve(side, crossed=side.crossed + (name,))
+    side = evolve(side, crossed=side.crossed + (name,))
     after = with_side(state, side)
     if not state.noting:
         return after, []
-    lost = f": {name} is crossed off at once" if name else ""
-    note = f"{side.name} overbids with {figure}, less than twice {opponent.name}'s {opponent.figure}; the gamble fails{lost}"
+    note = f"{side.name} overbids with {figure}, less than twice {opponent.name}'s {opponent.figure}; the gamble fails: {name} is crossed off at once"
     return after, [Note("R-RT-3", note)]
 
 

@@ -36,7 +36,7 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
             SideState,
             side=Side.DEFENDER,
             character=None,
-            name=f"static {spec.defender.static}" if spec.kind != "simple" else "the Narrator",
+            name=f"static {spec.defender.static}" if spec.kind != "simple" else "the difficulty",
             true_total=spec.defender.static,
         )
     else:

@@ -77,8 +77,8 @@ def _willpower(state: ChallengeState, side: SideState) -> int:
 
 
 def _overbid(state: ChallengeState, side: SideState) -> int:
-    if side.overbid_used or state.kind == "simple":
-        return 0
-    if state.category.is_attribute and not spare_traits(state, side):
+    if side.overbid_used or state.kind == "simple" or not state.category.is_attribute:
+        return 0  # no Trait is bid in a Willpower, Rage or Gnosis challenge, so none is overbid (R-RT-3)
+    if not spare_traits(state, side):
         return 0
     return int(side.figure >= 2 * state.side(side.side.other).figure)

@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.screen import Screen
+from textual.widgets import Input
 from textual.worker import Worker, WorkerState
 
 from larp.station.widgets.clock_bar import ClockBar
@@ -35,6 +36,28 @@ class StationScreen(Screen):
         if self.app.opening_failed is not None:
             return Text("The night record did not open: F2 shows why.", style="bold")
         return Text("Reading the night record…", style="dim")
+
+    @property
+    def closes_when_left(self) -> bool:
+        """Whether going to another screen (F2 to F4, F9, F10) closes this one for good: a
+        challenge once recorded has nothing left to come back to."""
+        return False
+
+    scan_field: str | None = None
+    """The field (a selector) that a card scanned on this screen goes to, wherever the cursor is."""
+
+    def takes_card_key(self, event) -> bool:
+        """Whether this key, before the widget with the cursor sees it, belongs to a card being
+        scanned: on a screen with a `scan_field`, a key typed elsewhere moves the cursor there at
+        once, with the key, so that the card's next keys and its Enter follow it."""
+        if self.scan_field is None or not event.is_printable:
+            return False
+        field = self.query_one(self.scan_field, Input)
+        if self.focused is field:
+            return False
+        self.set_focus(field)
+        field.insert_text_at_cursor(event.character or "")
+        return True
 
     def commands(self) -> Iterable[SystemCommand]:
         """What this screen adds to the command palette."""

@@ -40,6 +40,7 @@ from larp.station.widgets.challenge_odds import ChallengeOdds
 from larp.station.widgets.challenge_view import RETEST_SOURCES, ChallengeView
 from larp.station.widgets.fitted import Fitted
 from larp.station.widgets.notes_log import NotesLog
+from larp.words import a
 
 SIGN_KEYS = {"rock": "r", "paper": "p", "scissors": "s", "bomb": "b"}
 RETEST_KEYS = {"ability": ("Ability", "a"), "overbid": ("overbid", "o"), "willpower": ("Willpower", "w"), "other": ("power", "g")}
@@ -228,7 +229,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
         said = f"{pick.name} · {pick.left} left"
         if pick.named:
             return said + " · named for this challenge"
-        return said if pick.fits else f"{said} · not a {self.state.category.value.title()} Ability"
+        return said if pick.fits or pick.serves is None else f"{said} · {a(pick.serves.value.title())} Ability"
 
     def overbid_fails(self, offer: Offer) -> str:
         """Why an overbid offered is bound to fail, or "": the highest total she may state is less
@@ -267,12 +268,13 @@ class ChallengeScreen(HoldsScans, StationScreen):
             return
         citer = self.state.side(offer.side)
         target = self.state.side(offer.side.other)
-        real = ", ".join(offer.choices) or "none"
+        real = " and ".join(offer.choices)
+        what = f"Negative {'Trait is' if len(offer.choices) == 1 else 'Traits are'} {real}" if real else "Negative Traits: none"
         negative = await self.app.push_screen_wait(
             TextScreen(
                 f"{citer.name} cites a Negative Trait of {target.name}",
                 f"For the Narrator's eyes: {target.name}'s {self.state.category.value.title()} "
-                f"Negative Traits are {real}. A citation that misses costs {citer.name} a Trait at risk (R-NEG-2).",
+                f"{what}. A citation that misses costs {citer.name} a Trait at risk (R-NEG-2).",
                 placeholder="the Negative Trait the player names",
                 suggestions=offer.choices,
             )
@@ -338,8 +340,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
             return
         self.entry = entry
         self.app.unrecorded = None
-        self.query_one(ChallengeView).recorded_as = entry.short_id
-        self.notify(entry.summary, title=f"Recorded as {entry.short_id}")
+        self.query_one(ChallengeView).recorded_as = entry.short_id  # said in the result: no toast over the rules
         self.show()
 
     @work(exclusive=True)
@@ -361,7 +362,14 @@ class ChallengeScreen(HoldsScans, StationScreen):
             self.show()
         return word
 
+    @property
+    def closes_when_left(self) -> bool:
+        return self.entry is not None
+
     def card_scanned(self, sheet) -> None:
+        if self.entry is not None:  # recorded: the next card is the next sheet
+            self.app.open_sheet(sheet.id)
+            return
         self.notify(
             f"That is {sheet.display_name}'s card or name: no step was taken. Finish this challenge "
             "(or Esc to abandon it) before looking up another sheet.",

@@ -1,4 +1,4 @@
-"""Check-in at the door: cards scanned (or ids typed) one after another, each character marked
+"""Check-in at the door: cards scanned (or names typed) one after another, each character marked
 present for this game; a refused card says why, a second scan says she is already in."""
 
 from rich.text import Text
@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Input, Static
 
 from larp.station.screens.base import StationScreen
+from larp.words import counted
 
 COLUMNS = ("Name", "Id", "In at", "Station")
 
@@ -22,15 +23,24 @@ class CheckInScreen(StationScreen):
 
     CSS_PATH = "checkin.tcss"
     AUTO_FOCUS = "#door-scan"
+    scan_field = "#door-scan"
     BINDINGS = [
         Binding("escape", "clear", "Clear", id="checkin.clear", show=False, tooltip="empty the scan field"),
     ]
 
     def body(self) -> ComposeResult:
-        yield Input(placeholder="Scan a card at the door (or type a character's id), then Enter", id="door-scan", compact=True)
+        yield Input(
+            placeholder="Scan a card at the door (or type a name, or its start), then Enter",
+            id="door-scan",
+            compact=True,
+            select_on_focus=False,  # the first keys of a card that brought the cursor here stay
+        )
         yield Static(id="door-said")
         yield Static(id="door-count")
         yield DataTable(id="door-present", cursor_type="row", zebra_stripes=True)
+
+    said_night: int | None = None
+    """The night of what the door last said."""
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns(*COLUMNS)
@@ -47,6 +57,9 @@ class CheckInScreen(StationScreen):
         present = self.app.consult(self.desk.present)
         if present is None:
             return
+        if self.said_night != self.desk.night_number:  # what the door said was of another night
+            self.query_one("#door-said", Static).update("")
+            self.said_night = self.desk.night_number
         table = self.query_one(DataTable)
         table.clear()
         for sheet, entry in present:
@@ -54,7 +67,7 @@ class CheckInScreen(StationScreen):
         self.show_count(len(present))
 
     def show_count(self, count: int) -> None:
-        self.query_one("#door-count", Static).update(f"{count} in for night {self.desk.night_number}")
+        self.query_one("#door-count", Static).update(f"{counted(count, 'character')} checked in for night {self.desk.night_number}")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -73,8 +86,7 @@ class CheckInScreen(StationScreen):
         try:
             checked = self.desk.check_in(text)
         except DeskError as error:
-            notice = notice_of(error)
-            said.update(Text.assemble(("REFUSED  ", "bold red"), (f"{notice.title}: ", "bold"), notice.message))
+            said.update(Text.assemble(("REFUSED  ", "bold red"), notice_of(error).message))
             self.app.report(error)
             return
         if checked.already is not None:

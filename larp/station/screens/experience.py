@@ -1,7 +1,7 @@
 """Experience from a sheet (Ctrl+Y): award or spend points with a reason, or buy what the
 chronicle's cost table prices. One entry of the night record, reversed from the night log."""
 
-from larp.station.modals import NumberScreen, PickScreen, TextScreen
+from larp.station.modals import ConfirmScreen, NumberScreen, PickScreen, TextScreen
 
 WHAT = [
     ("Award experience (earned)", "award"),
@@ -33,12 +33,32 @@ async def change_experience(screen, character_id: str):
                 suggestions=[*PURCHASES, *(f"Ability: {name}" for name in getattr(sheet, "abilities", {}))],
             )
         )
-        entry = None if said is None else app.consult(app.desk.buy, character_id, said)
+        if said is None or not await price_taken(app, sheet, said):
+            return None
+        entry = app.consult(app.desk.buy, character_id, said)
     else:
         entry = await award_or_spend(app, sheet, what)
     if entry is not None:
         app.notify(entry.summary, title=f"Recorded as {entry.short_id}")
     return entry
+
+
+async def price_taken(app, sheet, said: str) -> bool:
+    """The purchase's price, said before it is taken: the Narrator confirms. A purchase that can't
+    be priced goes on to the desk, which refuses it with the reason."""
+    from larp.rules.experience import ExperienceError, parse_purchase, priced
+
+    try:
+        price = priced(parse_purchase(said), app.desk.experience_rules.costs)
+    except ExperienceError:
+        return True
+    return await app.push_screen_wait(
+        ConfirmScreen(
+            f"{sheet.display_name} buys {price}?",
+            f"{sheet.display_name} has {sheet.experience.unspent:g} unspent. n goes back without buying.",
+            yes="Buy",
+        )
+    )
 
 
 async def award_or_spend(app, sheet, what: str):
@@ -49,7 +69,11 @@ async def award_or_spend(app, sheet, what: str):
     if points is None:
         return None
     reason = await app.push_screen_wait(
-        TextScreen(f"{sheet.display_name} {verb} {points}", "Why? The reason goes into her experience history.", placeholder="the reason")
+        TextScreen(
+            f"{sheet.display_name} {verb} {points}",
+            f"Why? The reason goes into {sheet.speech.possessive} experience history.",
+            placeholder="the reason",
+        )
     )
     if reason is None:
         return None

@@ -110,10 +110,14 @@ class NightLogScreen(HoldsScans, StationScreen):
             self.fill_table()  # the same entries, in the columns that fit now
 
     def on_screen_resume(self) -> None:
-        """Back on the log: the record read again if it changed meanwhile, else the table as it was."""
+        """Back on the log: the record read again if it changed meanwhile, with the cursor on the
+        newest entry (the one just made, most likely the one to look at), else the table as it was."""
         refit = self.fit_columns()
         if self.desk is None or self.desk.revision != self.revision:
             self.record_changed()
+            table = self.query_one(DataTable)
+            if table.row_count:
+                table.move_cursor(row=table.row_count - 1)
         elif refit:
             self.fill_table()
 

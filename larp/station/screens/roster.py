@@ -1,4 +1,4 @@
-"""The roster: who is in tonight, filtered as the Narrator types; Enter opens a sheet."""
+"""The roster: who plays in the chronicle (the retired and dead do not), filtered as the Narrator types; Enter opens a sheet."""
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -7,6 +7,7 @@ from textual.widgets import DataTable, Input, Static
 from larp.rules import CharacterState
 from larp.sheet import ATTRIBUTES, Category
 from larp.station.screens.base import StationScreen
+from larp.words import counted
 
 COLUMNS = ("Name", *(category.value.title() for category in ATTRIBUTES), "Willpower", "Creature", "Player")
 """The totals beside the name, so that a narrow screen shows them first."""
@@ -31,7 +32,7 @@ class RosterScreen(StationScreen):
     BINDINGS = [
         Binding("enter", "open_sheet", "Open sheet", id="roster.open-sheet", tooltip="the sheet of the character under the cursor (the first, from the filter)"),
         Binding("down", "to_list", "To the list", id="roster.to-list", show=False, tooltip="from the filter down to the characters"),
-        Binding("escape", "clear_filter", "Clear filter", id="roster.clear-filter", tooltip="everyone in tonight again"),
+        Binding("escape", "clear_filter", "Clear filter", id="roster.clear-filter", tooltip="everyone in play again"),
     ]
 
     def body(self) -> ComposeResult:
@@ -68,7 +69,7 @@ class RosterScreen(StationScreen):
         for state in shown:
             table.add_row(*roster_row(state), key=state.id)
         everyone = len(self.desk.roster())  # who plays: not the retired or dead
-        said = f"{len(shown)} of {everyone} in tonight" if text.strip() else f"{everyone} in tonight"
+        said = f"{len(shown)} of {counted(everyone, 'character')} in play" if text.strip() else f"{counted(everyone, 'character')} in play"
         self.query_one("#roster-count", Static).update(said if shown or not text.strip() else f"{said}: nobody matches “{text.strip()}”")
 
     def action_to_list(self) -> None:

@@ -4,17 +4,25 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from larp.sheet import Category, SheetError
 from larp.sheet.loading import validate
 from larp.sheet.transcript import ChallengeSpec
+from larp.station.card_scan import CardScan
 from larp.station.errors import sentence
 from larp.station.modals import ConfirmScreen
 from larp.station.screens.base import StationScreen
 from larp.station.screens.challenge import ChallengeScreen
+from larp.station.screens.setup_keys import FIELD_BINDINGS, FieldKeys
 from larp.station.widgets.lookup_field import LookupField
 from larp.station.widgets.party_form import PartyForm, read_int
+
+def takes_no_letters(widget: Widget) -> bool:
+    """A field of numbers, a list, a box or a button: a letter typed there means a name."""
+    return isinstance(widget, (Select, Checkbox, Button)) or (isinstance(widget, Input) and widget.type != "text")
+
 
 KINDS = [
     ("Contested", "contested"),
@@ -23,10 +31,20 @@ KINDS = [
     ("Extended: streak", "streak"),
     ("Extended: race", "race"),
 ]
-CATEGORIES = [(category.value.title(), category) for category in Category]
 
 
-class ChallengeSetupScreen(StationScreen):
+def categories_in_play(desk) -> list[tuple[str, Category]]:
+    """The categories a challenge may be in here: the Attributes and Willpower, and Rage or
+    Gnosis only where a character in play has some (none in a vampires' chronicle)."""
+    sheets = [character.sheet for character in desk.night().characters.values()]
+    return [
+        (category.value.title(), category)
+        for category in Category
+        if category.is_attribute or category is Category.WILLPOWER or any(sheet.plays and sheet.rating(category) for sheet in sheets)
+    ]
+
+
+class ChallengeSetupScreen(FieldKeys, StationScreen):
     """The challenge's terms; Ctrl+S starts it, Esc goes back to the sheet."""
 
     CSS_PATH = "setup.tcss"
@@ -34,41 +52,67 @@ class ChallengeSetupScreen(StationScreen):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start challenge", id="setup.start", tooltip="Tab moves between the fields; Enter opens a list"),
         Binding("f7", "next('kind')", "Kind", id="setup.kind", tooltip="the next kind: contested, static, simple test, streak, race"),
-        Binding("f8", "next('category')", "Category", id="setup.category", tooltip="the next category: Physical, Social, Mental, Willpower, Rage, Gnosis"),
-        Binding("ctrl+e", "effect", "Effect", id="setup.effect", priority=True, tooltip="type what the challenger attempts (the Effect field)"),
+        Binding("shift+f7", "next('kind', -1)", "Kind back", id="setup.kind-back", show=False, tooltip="the kind before"),
+        Binding("f8", "next('category')", "Category", id="setup.category", tooltip="the next category the chronicle's characters have: Physical, Social, Mental, Willpower (Rage, Gnosis)"),
+        Binding("shift+f8", "next('category', -1)", "Category back", id="setup.category-back", show=False, tooltip="the category before"),
+        *FIELD_BINDINGS,
         Binding("escape", "back", "Back", id="setup.back", tooltip="to the sheet, starting nothing"),
     ]
 
     def __init__(self, challenger: str | None = None) -> None:
         super().__init__()
         self.challenger_id = challenger
+        self.card_scan = CardScan()
 
     def body(self) -> ComposeResult:
         with Horizontal(id="terms"):
             yield Label("Kind")
             yield Select(KINDS, value="contested", allow_blank=False, id="kind", compact=True)
             yield Label("Category")
-            yield Select(CATEGORIES, value=Category.PHYSICAL, allow_blank=False, id="category", compact=True)
+            yield Select([(Category.PHYSICAL.value.title(), Category.PHYSICAL)], value=Category.PHYSICAL, allow_blank=False, id="category", compact=True)
             yield Label("Effect")
             yield Input(placeholder="what the challenger attempts", id="effect", compact=True)
         with Horizontal(id="sides"):
             yield PartyForm("Challenger", id="challenger")
             yield PartyForm("Defender", may_be_static=True, id="defender")
         with Horizontal(id="options"):
-            yield Checkbox("Controls the defender's will (Willpower retest)", id="control", compact=True)
-            yield Checkbox("Win outright (a tie fails)", id="win-outright", compact=True)
-            yield Label("Wins needed / cap", id="target-label")
-            yield Input(placeholder="race: wins; streak: cap", type="integer", id="target", max_length=2, compact=True)
+            yield Checkbox("Controls the defender's will, Willpower retest (^t)", id="control", compact=True)
+            yield Checkbox("Win outright, a tie fails (^t)", id="win-outright", compact=True)
+            yield Label("Wins needed (^r)", id="target-label")
+            yield Input(type="integer", id="target", max_length=2, compact=True)
         with Horizontal(id="setup-buttons"):
             yield Button("Start challenge (Ctrl+S)", id="start", variant="primary")
             yield Button("Back (Esc)", id="back")
 
     def on_mount(self) -> None:
-        for name, value in self.app.last_terms.items():
-            self.query_one(f"#{name}", Select).value = value
+        self.fresh_terms()
+
+    def begin(self, challenger: str | None) -> None:
+        """A new challenge on this screen, kept from the last one (composing its fields again took
+        most of Ctrl+N's time): every field as a new screen has it, the challenger given."""
+        self.challenger_id = challenger
+        if self.is_mounted:
+            self.fresh_terms()
+
+    def fresh_terms(self) -> None:
+        """The terms of a new challenge: the last kind and category, the challenger, nothing else."""
+        self.card_scan = CardScan()
+        self.categories = categories_in_play(self.desk)
+        self.query_one("#category", Select).set_options(self.categories)
+        offered = {"kind": [value for _, value in KINDS], "category": [value for _, value in self.categories]}
+        for name, value in {"kind": "contested", "category": Category.PHYSICAL, **self.app.last_terms}.items():
+            if value in offered[name]:
+                self.query_one(f"#{name}", Select).value = value
+        for form in self.query(PartyForm):
+            form.start_afresh()
+        for field in self.query("#effect, #target").results(Input):
+            field.value = ""
+        for box in self.query(Checkbox):
+            box.value = False
         if self.challenger_id is not None:
             self.choose(self.query_one("#challenger", PartyForm), self.challenger_id)
         self.show_kind()
+        self.set_focus(self.query_one("#defender LookupField", LookupField).input)
 
     def choose(self, form: PartyForm, character_id: str) -> None:
         character = self.app.consult(self.desk.character, character_id)
@@ -76,37 +120,92 @@ class ChallengeSetupScreen(StationScreen):
             form.character = character
 
     def on_lookup_field_asked(self, event: LookupField.Asked) -> None:
-        found = self.app.consult(self.desk.lookup, event.text)
         event.field.clear()
+        self.look_up(event.field.query_ancestor(PartyForm), event.text)
+
+    def look_up(self, form: PartyForm | None, text: str) -> None:
+        """The character a card or a name gives, on this side; the others it might mean, offered.
+        No side open (a static test whose challenger is chosen): the card is told, not taken."""
+        found = self.app.consult(self.desk.lookup, text)
         if not found:
             if found is not None:
-                self.notify(f"No character matches “{event.text}”.", title="Nobody found", severity="warning")
+                self.notify(f"No character matches “{text}”.", title="Nobody found", severity="warning")
             return
-        self.choose(event.field.query_ancestor(PartyForm), found[0].id)
-        event.field.offer(found[1:])
+        if form is None:
+            kind = "a simple test" if self.query_one("#kind", Select).value == "simple" else "a static challenge"
+            self.notify(
+                f"That was {found[0].display_name}'s card: {kind} has a difficulty, not a defender, so nobody "
+                "was taken. F7 changes the kind.",
+                title="No defender to scan",
+                severity="warning",
+            )
+            return
+        before = form.character
+        self.choose(form, found[0].id)
+        if before is not None and before.id != found[0].id:
+            self.notify(f"{found[0].display_name} is the {form.side} now, in {before.name}'s place.", title=f"{form.side.title()} changed")
+        form.query_one(LookupField).offer(found[1:])
+
+    def takes_card_key(self, event) -> bool:
+        """A card scanned wherever the cursor is goes to the side still to be chosen, never into
+        a field; a name typed where letters have no place (a number, a list, a box) goes there too."""
+        focused = self.focused
+        if focused is None or isinstance(focused.parent, LookupField):
+            return False  # a lookup field takes cards and names itself
+        taken, scanned, given_back = self.card_scan.take(event.key, event.character)
+        if given_back:
+            self.give_back(focused, given_back)
+        if scanned is not None:
+            self.look_up(self.open_side(), scanned)
+        elif not taken and takes_no_letters(focused) and event.character is not None and event.character.isalpha():
+            self.give_back(focused, event.character)
+            return True
+        return taken
+
+    def give_back(self, focused: Widget, text: str) -> None:
+        """Keys held as a possible card that were typing: to the field, or where letters go."""
+        side = self.open_side()
+        if takes_no_letters(focused) and side is not None:
+            field = side.query_one(LookupField)
+            self.set_focus(field.input)
+            field.input.insert_text_at_cursor(text)
+        elif isinstance(focused, Input) and focused.type == "text":
+            focused.insert_text_at_cursor(text)
+
+    def open_side(self) -> PartyForm | None:
+        """The side a card goes to: the defender still to be chosen, else the challenger still
+        to be chosen, else the defender (a new one in her place); none in a static or simple
+        test whose challenger is chosen."""
+        challenger = self.query_one("#challenger", PartyForm)
+        defender = self.query_one("#defender", PartyForm)
+        if defender.character is None and not defender.is_difficulty:
+            return defender
+        if challenger.character is None:
+            return challenger
+        return None if defender.is_difficulty else defender
 
     def on_lookup_field_chosen(self, event: LookupField.Chosen) -> None:
         self.choose(event.field.query_ancestor(PartyForm), event.character_id)
 
-    def action_effect(self) -> None:
-        """The Effect field, from wherever the keys are: one key, no Tabs."""
-        self.query_one("#effect", Input).focus()
-
-    def action_next(self, name: str) -> None:
-        """The next kind or category, one key each, round to the first after the last."""
-        choices = {"kind": KINDS, "category": CATEGORIES}[name]
-        values = [value for _, value in choices]
+    def action_next(self, name: str, step: int = 1) -> None:
+        """The next kind or category (Shift: the one before), one key each, round at the ends."""
+        values = [value for _, value in (KINDS if name == "kind" else self.categories)]
         select = self.query_one(f"#{name}", Select)
-        select.value = values[(values.index(select.value) + 1) % len(values)]
+        at = values.index(select.value) if select.value in values else -step
+        select.value = values[(at + step) % len(values)]
         self.call_after_refresh(self.focus_defender)
 
     def focus_defender(self) -> None:
         """The keys go where the defender is still to be given: her lookup, or the difficulty."""
         defender = self.query_one("#defender", PartyForm)
-        if defender.stands_static:
+        if defender.is_difficulty:
             defender.query_one(".difficulty", Input).focus()
         elif defender.character is None:
             defender.query_one(LookupField).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        field_key = self.check_field_key(action)
+        return True if field_key is None else field_key
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id in ("kind", "category"):
@@ -122,6 +221,7 @@ class ChallengeSetupScreen(StationScreen):
         self.query_one("#win-outright").display = kind == "simple"
         for widget in self.query("#target, #target-label"):
             widget.display = kind in ("streak", "race")
+        self.query_one("#target-label", Label).update("Wins needed (^r)" if kind == "race" else "Cap on wins, if any (^r)")
 
     def terms(self) -> dict:
         """The challenge as a transcript writes it (docs/transcript.md, CHALLENGE)."""

@@ -4,15 +4,16 @@ The first screen of the station: it is drawn before the game's modules load, so 
 panel is mounted, and the challenge set up, with imports made once the desk is open.
 """
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.reactive import var
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from larp.station.modals import PickScreen
 from larp.station.screens.base import StationScreen
@@ -21,6 +22,8 @@ from larp.station.widgets.lookup_field import LookupField
 if TYPE_CHECKING:
     from larp.station.widgets.sheet_view import SheetView
 
+SETUP = "setup"
+"""The challenge's setup: one screen, kept between challenges (see ChallengeSetupScreen.begin)."""
 READING = (
     "Reading the night record…\n"
     "A card scanned or a name typed now comes up as soon as the night is read (a big night takes a moment)."
@@ -37,13 +40,17 @@ class SheetScreen(StationScreen):
 
     CSS_PATH = "sheets.tcss"
     AUTO_FOCUS = "#lookup Input"
+    scan_field = "#lookup Input"
     BINDINGS = [
         Binding("ctrl+n", "challenge", "Challenge", id="sheets.challenge", tooltip="set up a challenge by the character on screen"),
         Binding("ctrl+g", "regain", "Regain Traits", id="sheets.regain", tooltip="one Willpower for a category's lost Traits, once a night (R-NIGHT-1)"),
         Binding("ctrl+r", "dice", "Roll dice", id="sheets.dice", tooltip="the Dice screen for the character on screen, in a Storyteller or Storytelling chronicle"),
+        Binding("ctrl+r", "no_dice", "No dice here", id="sheets.no-dice", show=False, tooltip="in a Mind's Eye Theatre chronicle: says that challenges are thrown, with Ctrl+N"),
         Binding("ctrl+g", "damage", "Damage", id="sheets.damage", tooltip="mark damage on the Health track of the character on screen, or heal it (D-HEALTH-1)"),
         Binding("ctrl+y", "experience", "Experience", id="sheets.experience", tooltip="award, spend or buy with the experience of the character on screen"),
         Binding("escape", "clear", "Clear", id="sheets.clear", show=False, tooltip="empty the lookup field"),
+        Binding("pagedown", "page(1)", "Page down", id="sheets.page-down", show=False, tooltip="the sheet a page further, from the lookup field too"),
+        Binding("pageup", "page(-1)", "Page up", id="sheets.page-up", show=False, tooltip="the sheet a page back"),
     ]
 
     character_id: var[str | None] = var(None)
@@ -109,14 +116,6 @@ class SheetScreen(StationScreen):
         self.show_sheet()
         self.query_one(LookupField).focus()
 
-    def on_key(self, event: events.Key) -> None:
-        """A card scanned while the focus is elsewhere still lands in the lookup field."""
-        if event.is_printable and not isinstance(self.focused, Input):
-            field = self.query_one(LookupField)
-            field.focus()
-            field.input.insert_text_at_cursor(event.character or "")
-            event.stop()
-
     def on_lookup_field_asked(self, event: LookupField.Asked) -> None:
         if self.desk is None:
             if self.app.opening_failed is not None:
@@ -171,8 +170,15 @@ class SheetScreen(StationScreen):
         self.show(event.character_id)
 
     def show(self, character_id: str) -> None:
+        """Her sheet, from its top (her name) when she was not the one on screen."""
+        if character_id != self.character_id:
+            self.query_one("#sheet-scroll", VerticalScroll).scroll_home(animate=False, immediate=True)
         self.character_id = character_id
         self.show_sheet()
+
+    def action_page(self, pages: int) -> None:
+        scroll = self.query_one("#sheet-scroll", VerticalScroll)
+        (scroll.scroll_page_down if pages > 0 else scroll.scroll_page_up)(animate=False)
 
     def show_sheet(self) -> None:
         """Ask the desk for the sheet on screen as it stands now."""
@@ -182,8 +188,18 @@ class SheetScreen(StationScreen):
             return
         from larp.station.widgets.sheet_view import gather
 
-        view.card = self.app.consult(gather, self.desk, self.character_id)
+        view.card = self.app.consult(gather, self.desk, self.character_id, False)
         self.refresh_bindings()
+        self.call_after_refresh(self.show_tonight, self.character_id)
+
+    def show_tonight(self, character_id: str) -> None:
+        """Her entries tonight, once her sheet is on screen: on a long night they take a moment."""
+        view = self.view
+        if view is None or view.card is None or view.card.entries is not None or character_id != self.character_id:
+            return
+        entries = self.app.consult(lambda: self.desk.entries(character=character_id))
+        if entries is not None:
+            view.card = replace(view.card, entries=entries)
 
     def clock_moved(self) -> None:
         view = self.view
@@ -195,6 +211,8 @@ class SheetScreen(StationScreen):
             return self.desk is not None and self.character_id is not None and self.desk.system == "met"
         if action in ("dice", "damage"):
             return self.desk is not None and self.character_id is not None and self.desk.system != "met"
+        if action == "no_dice":
+            return self.desk is not None and self.desk.system == "met"
         if action == "experience":
             return self.desk is not None and self.character_id is not None
         return True
@@ -205,7 +223,18 @@ class SheetScreen(StationScreen):
     def action_challenge(self) -> None:
         from larp.station.screens.setup import ChallengeSetupScreen
 
-        self.app.push_screen(ChallengeSetupScreen(challenger=self.character_id))
+        if not self.app.is_screen_installed(SETUP):
+            self.app.install_screen(ChallengeSetupScreen(), SETUP)
+        setup = self.app.get_screen(SETUP)
+        setup.begin(self.character_id)
+        self.app.push_screen(setup)
+
+    def action_no_dice(self) -> None:
+        self.notify(
+            "This is a Mind's Eye Theatre chronicle: challenges are thrown, not rolled. Ctrl+N sets one up "
+            "for the character on screen.",
+            title="No dice in this chronicle",
+        )
 
     def action_dice(self) -> None:
         from larp.station.screens.dice import DiceScreen
@@ -241,7 +270,7 @@ class SheetScreen(StationScreen):
             PickScreen(
                 f"Regain Traits for {character.name}",
                 choices,
-                prompt=f"One Willpower ({character.name} {character.sheet.speech.verb('has')} {character.willpower}) brings back every Trait lost in the category, once a night (R-NIGHT-1).",
+                prompt=f"One Willpower ({character.name} has {character.willpower}) brings back every Trait lost in the category, once a night (R-NIGHT-1).",
             )
         )
         if category is None:

@@ -18,7 +18,9 @@ from larp.rules import (
     game_time,
     round_result,
 )
+from larp.rules.challenge.throws import close_round
 from larp.station.widgets.fitted import Fitted
+from larp.words import capitalised
 
 PHASES = {
     Phase.BLOCKED: "held by the five-minute rule",
@@ -57,6 +59,26 @@ def total_text(side: SideState) -> str:
     if side.declared is None or side.declared == side.true_total:
         return str(side.true_total)
     return f"{side.declared} declared (true {side.true_total})"
+
+
+def running_score(state: ChallengeState) -> str:
+    """An extended test's score so far: a race's wins each, against the wins needed (R-EXT-2);
+    a streak's throws won in a row, against its cap if it has one (R-EXT-1)."""
+    mine, theirs = close_round(state.wins, round_result(state)) if state.phase is Phase.DECIDED else state.wins
+    target = state.spec.target
+    if state.kind == "race":
+        return f"Wins so far: {state.challenger.name} {mine}, {state.defender.name} {theirs}, of {target} needed"
+    cap = f", of a cap of {target}" if target else ""
+    return f"Throws won in a row so far: {mine}{cap}"
+
+
+def at_risk_text(state: ChallengeState):
+    """What a side crosses off if she loses: her bid Traits in a contested Physical, Social or
+    Mental challenge (R-LOSS-1); nothing elsewhere (R-LOSS-2, R-LOSS-3)."""
+    if state.contested and state.category.is_attribute:
+        return lambda side: ", ".join(side.at_risk) or "—"
+    rule = "R-LOSS-2" if state.category.is_attribute else "R-LOSS-3"
+    return lambda side: f"nothing ({rule})" if side.character else "—"
 
 
 class ChallengeView(Vertical):
@@ -122,6 +144,8 @@ class ChallengeView(Vertical):
         if spec.control:
             title.append("  (controls the will)", style="italic")
         title.append(f"\nThrows {state.throws} · {PHASES[state.phase]} · opened at game time {game_time(state.clock)}", style="dim")
+        if state.kind in ("streak", "race"):
+            title.append("\n" + running_score(state), style="bold")
         return title
 
     def sides(self, state: ChallengeState) -> Table:
@@ -132,7 +156,7 @@ class ChallengeView(Vertical):
         first, second = state.challenger, state.defender
         rows = [
             ("Bid Trait", lambda s: s.bid or "—"),
-            ("At risk", lambda s: ", ".join(s.at_risk) or "—"),
+            ("At risk", at_risk_text(state)),
             ("Crossed off now", lambda s: ", ".join(s.crossed) or "—"),
             ("Ability named", lambda s: s.ability or "—"),
             ("Total", total_text),
@@ -175,7 +199,7 @@ class ChallengeView(Vertical):
         if decided.winner is None:
             text.append("Nobody wins.", style="bold")
         else:
-            text.append(f"{state.side(decided.winner).name} wins.", style="bold")
+            text.append(capitalised(f"{state.side(decided.winner).name} wins."), style="bold")
         if decided.successes is not None:
             text.append(f" Throws won: {decided.successes}.")
         for character, lost in decided.lost.items():

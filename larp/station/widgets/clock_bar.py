@@ -15,6 +15,8 @@ class ClockBar(Widget):
     minutes: reactive[float | None] = reactive(None)
     """Game minutes since the night opened; None until the night record is open."""
     held = reactive(False)
+    closed = reactive(False)
+    """This station's night is closed: its clock runs no more."""
     event = reactive("")
     """The event's sync: online, or offline since when, entries waiting; "" with no event."""
 
@@ -23,6 +25,10 @@ class ClockBar(Widget):
         self.watch(self.app, "game_minutes", self.show_minutes)
         self.watch(self.app, "clock_held", self.show_held)
         self.watch(self.app, "place", self.show_place)
+        self.watch(self.app, "night_open", self.show_open)
+
+    def show_open(self, night_open: bool) -> None:
+        self.closed = not night_open
 
     def show_minutes(self, minutes: float | None) -> None:
         self.minutes = minutes
@@ -46,7 +52,9 @@ class ClockBar(Widget):
         if self.event:  # beside the clock, in the column that never gives way: the place does
             right.append(f" event {self.event} " if wide else f" {self.event} ", style="" if self.event.startswith("online") else "bold reverse")
         right.append(f" Game time {self.time_text()} " if wide else f" {self.time_text()} ", style="bold")
-        if self.minutes is not None:
+        if self.closed:
+            right.append("■ closed ", style="bold reverse")
+        elif self.minutes is not None:
             right.append("⏸ HOLD! " if self.held else "▶ running ", style="bold reverse" if self.held else "")
         where = Text(f" larp · {self.place}" if wide else f" {self.place}", overflow="ellipsis", no_wrap=True)
         line.add_row(where, right)

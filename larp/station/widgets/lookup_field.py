@@ -57,7 +57,9 @@ class LookupField(Widget):
         self.compact = compact
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=self.placeholder, compact=self.compact)
+        # Not selected when the cursor comes in: the first letters of a name or a card that
+        # brought it here must not be replaced by the next.
+        yield Input(placeholder=self.placeholder, compact=self.compact, select_on_focus=False)
         others = OptionList()
         others.border_title = "Also matching: ↓ and Enter to pick"
         yield others

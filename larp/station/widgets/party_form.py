@@ -33,6 +33,8 @@ class PartyForm(Vertical):
     def __init__(self, title: str, *, may_be_static: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = title
+        self.side = title.lower()
+        """`challenger` or `defender`, as a message names the side."""
         self.may_be_static = may_be_static
 
     def compose(self) -> ComposeResult:
@@ -40,13 +42,13 @@ class PartyForm(Vertical):
         yield Static("nobody chosen yet", classes="who")
         with Grid():
             if self.may_be_static:
-                yield Label("Difficulty", classes="static")
+                yield Label("Difficulty ^d", classes="static")
                 yield Input("0", type="integer", classes="static difficulty", max_length=2, compact=True)
-            yield Label("Bid Trait", classes="bid")
+            yield Label("Bid Trait ^b", classes="bid")
             yield Select([], prompt="no Trait", classes="bid trait", compact=True)
-            yield Label("Ability named")
+            yield Label("Ability ^a")
             yield Select([], prompt="no Ability", classes="ability", compact=True)
-            yield Label("Bonus Traits")
+            yield Label("Bonus ^f")
             yield Input("0", type="integer", classes="bonus", max_length=3, compact=True, tooltip="negative for a penalty")
 
     def on_mount(self) -> None:
@@ -90,6 +92,13 @@ class PartyForm(Vertical):
         choices = bid_choices(character, self.category) if self.category.is_attribute else []
         offer(trait, choices, default=choices[0][1] if choices else None)
         offer(ability, ability_choices(character), default=None)
+
+    def start_afresh(self) -> None:
+        """Nobody chosen, no difficulty, no bonus: as a new challenge's side."""
+        self.character = None
+        self.query_one(LookupField).clear()
+        for field in self.query(".difficulty, .bonus").results(Input):
+            field.value = "0"
 
     def difficulty(self) -> int:
         return read_int(self.query_one(".difficulty", Input).value)

@@ -3,7 +3,7 @@
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
@@ -12,6 +12,7 @@ from textual.widget import Widget
 from larp.rules import CharacterState, Lock, game_time
 from larp.rules.tabletop import TableState
 from larp.sheet import ATTRIBUTES, STANDALONE, Category
+from larp.station.widgets.items_row import ItemsRow
 from larp.station.widgets.table_sheet import table_sheet
 
 SIDE_BY_SIDE = 100
@@ -26,27 +27,31 @@ class SheetCard:
 
     character: CharacterState | TableState
     locks: Sequence[Lock]
-    entries: Sequence  # the desk's entries naming this character, oldest first
+    entries: Sequence | None
+    """The desk's entries naming this character, oldest first; None while they are read (on a
+    long night the sheet is on screen first, her entries a moment after)."""
     now: float
     names: Mapping[str, str]
     """Character ids to names, for the targets of locks."""
     standalone: Sequence[str] = ()
     """The standalone Traits the chronicle uses beyond Willpower, Rage and Gnosis."""
+    experience: object | None = None
+    """Between games (the night closed here): her experience as she starts the next game, awards
+    since the close included; None: her sheet's tonight."""
 
 
-def trait_line(character: CharacterState, category: Category) -> Text:
+def trait_line(character: CharacterState, category: Category) -> ItemsRow:
     """Each Trait named with a dot per count: kept ones full, lost ones hollow and struck."""
     kept = character.available(category)
-    line = Text()
+    items = []
     for name, count in character.sheet.traits.of(category).items():
         left = kept.get(name, 0)
-        if line:
-            line.append("  ")
-        line.append(name, style="" if left else "strike dim")
-        line.append("\u00a0")
-        line.append(KEPT * left, style="bold")
-        line.append(LOST * (count - left), style="strike red")
-    return line
+        item = Text(name, style="" if left else "strike dim")
+        item.append(" ")
+        item.append(KEPT * left, style="bold")
+        item.append(LOST * (count - left), style="strike red")
+        items.append(item)
+    return ItemsRow(items)
 
 
 def entry_line(entry, reversed_by: str | None) -> Text:
@@ -58,9 +63,8 @@ def entry_line(entry, reversed_by: str | None) -> Text:
     return line
 
 
-def experience_line(sheet) -> Text:
+def experience_line(xp) -> Text:
     """Her experience: the totals, and the last line of her history."""
-    xp = sheet.experience
     line = Text()
     line.append("Experience ", style="bold")
     line.append(f"earned {xp.earned:g} · unspent {xp.unspent:g}")
@@ -68,6 +72,17 @@ def experience_line(sheet) -> Text:
         last = xp.history[-1]
         line.append(f"  (last: {last.type} {last.change:g}, {last.reason})", style="dim")
     return line
+
+
+def latest_locks(locks: Sequence[Lock]) -> list[Lock]:
+    """One line per challenge barred: a challenge lost again after an override bars it anew, and
+    only the later bar counts."""
+    latest: dict[tuple[str, str, str], Lock] = {}
+    for lock in locks:
+        key = (lock.target, lock.category, lock.effect)
+        if key not in latest or lock.until > latest[key].until:
+            latest[key] = lock
+    return list(latest.values())
 
 
 def lock_line(lock: Lock, now: float, names: Mapping[str, str]) -> Text:
@@ -90,13 +105,24 @@ class SheetView(Widget):
     """
 
     card: reactive[SheetCard | None] = reactive(None, layout=True)
+    _drawn: tuple[SheetCard, int, Text] | None = None
+    """The card last drawn, at which width, and its lines."""
 
     def render(self) -> RenderableType:
-        return self.sheet() if self.card is not None else ""
+        """The sheet laid out once per card and width: Textual measures its height, then draws it,
+        and laying out its tables twice was most of a scan's time on a long night."""
+        card, width = self.card, self.size.width
+        if card is None:
+            return ""
+        if width <= 0:
+            return self.sheet()
+        if self._drawn is None or self._drawn[0] is not card or self._drawn[1] != width:
+            self._drawn = (card, width, drawn(self.app.console, self.sheet(), width))
+        return self._drawn[2]
 
     def sheet(self) -> RenderableType:
         card = self.card
-        heading = Group(self.heading(card.character), *self.notes(card.character.sheet), experience_line(card.character.sheet))
+        heading = Group(self.heading(card.character), *self.notes(card.character.sheet), experience_line(card.experience or card.character.sheet.experience))
         if isinstance(card.character, TableState):
             return Group(heading, Text(), table_sheet(card.character), Text(), *self.tonight(card))
         details, tonight = Group(*self.details(card)), Group(*self.tonight(card))
@@ -165,8 +191,8 @@ class SheetView(Widget):
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
         table.add_row("Negative", " · ".join(negative) or "none")
-        table.add_row("Abilities", " · ".join(abilities) or "none")
-        table.add_row("Standalone", " · ".join(standalone))
+        table.add_row("Abilities", ItemsRow(abilities, " · ") if abilities else "none")
+        table.add_row("Standalone", ItemsRow(standalone, " · "))
         table.add_row("Retests", ", ".join(sheet.retests) or "none on the sheet")
         table.add_row("Regained", regained or "nothing yet tonight")
         from larp.grapevine.shown import narrator_lines
@@ -179,9 +205,11 @@ class SheetView(Widget):
         parts: list[RenderableType] = []
         if not isinstance(card.character, TableState):
             parts += [Text("Five-minute rule", style="bold")]
-            parts += [lock_line(lock, card.now, card.names) for lock in card.locks] or [Text("no challenge barred", style="dim")]
+            parts += [lock_line(lock, card.now, card.names) for lock in latest_locks(card.locks)] or [Text("no challenge barred", style="dim")]
             parts += [Text()]
         parts += [Text("Tonight", style="bold")]
+        if card.entries is None:
+            return [*parts, Text("reading tonight's entries…", style="dim")]
         reversals = {entry.reverses: entry.short_id for entry in card.entries if entry.reverses}
         parts += [entry_line(entry, reversals.get(entry.id)) for entry in card.entries] or [
             Text("nothing recorded yet", style="dim")
@@ -189,18 +217,37 @@ class SheetView(Widget):
         return parts
 
 
-def gather(desk, character_id: str) -> SheetCard:
-    """What the sheet panel shows of a character, from the desk."""
+def drawn(console: Console, renderable: RenderableType, width: int) -> Text:
+    """The renderable laid out at this width, as lines of styled text that need no more layout."""
+    lines = console.render_lines(renderable, console.options.update(width=width, height=None), pad=False)
+    text = Text("\n").join(
+        Text.assemble(*((segment.text, segment.style) for segment in line if not segment.control)) for line in lines
+    )
+    text.no_wrap = True
+    text.overflow = "crop"
+    return text
+
+
+def gather(desk, character_id: str, with_entries: bool = True) -> SheetCard:
+    """What the sheet panel shows of a character, from the desk (her entries, where asked)."""
     chronicle = desk.chronicle
     known = {category.value.title() for category in STANDALONE}
     return SheetCard(
         character=desk.character(character_id),
         locks=desk.locks(character_id),
-        entries=desk.entries(character=character_id),
+        entries=desk.entries(character=character_id) if with_entries else None,
         now=desk.game_time(),
         names={cid: character.name for cid, character in desk.night().characters.items()},
         standalone=[name for name in chronicle.standalone if name not in known],
+        experience=None if desk.night_open_here else standing_experience(desk, character_id),
     )
+
+
+def standing_experience(desk, character_id: str):
+    """Her experience as she starts the next game: the closed night's, and every award, spend or
+    purchase since (a sheet on screen after the close must not say the night's figure)."""
+    state = desk.states().get(character_id)
+    return state.sheet.experience if state is not None else None
 
 
 def regain_choices(character: CharacterState) -> list[tuple[str, Category]]:
