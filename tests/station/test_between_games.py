@@ -41,7 +41,10 @@ async def test_the_station_asks_before_opening_a_night_the_folder_disagrees_with
     app = create_app(db=tmp_path / "night.sqlite3", chronicle=folder, station="Bar", narrator="Sam")
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        for _ in range(50):  # the question comes once the worker that read the folder hands over (slower under load)
+            await pilot.pause(0.1)
+            if isinstance(app.screen, PickScreen):
+                break
         assert isinstance(app.screen, PickScreen)
         assert "Oliver Beckett: Willpower 4 → 5" in plain(app.screen.query_one("#question-prompt").render())
         await pilot.press(answer)
