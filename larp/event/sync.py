@@ -155,7 +155,7 @@ def enlist(ledger: Ledger, hub: psycopg.Connection, url: str, station: str) -> s
         key = public_text(signing_key(ledger))
         row = hub.execute("SELECT login, password FROM larp_join_station(%s, %s, %s::text[])", (station, key, chronicles)).fetchone()
         if row is None:
-            raise EventError(
+            raise NameTaken(
                 f"{shown(url)} has another station called {station!r} already: give this one a name of its own "
                 "(--station NAME). Nothing was sent"
             )
@@ -172,9 +172,21 @@ def own_login(ledger: Ledger, hub: psycopg.Connection, url: str, station: str) -
     with refusals(url):
         if not is_join_line(hub):
             return None
-    own = enlist(ledger, hub, url, station)
+    try:
+        own = enlist(ledger, hub, url, station)
+    except NameTaken:
+        raise EventError(
+            f"this record keeps the join line of {shown(url)}, which has a station called {station!r} already: if that is "
+            "this station, it joined before each station had a login of its own, and the join line can't give it one now. "
+            "Nothing was sent; what it recorded stays here. Join again as a new record under a new name "
+            "(larp join FILE --station NAME --db NEW), or carry its bundle (larp export)"
+        ) from None
     keep_hub(ledger, own)
     return own
+
+
+class NameTaken(EventError):
+    """The join line refused a name registered already."""
 
 
 def is_join_line(hub: psycopg.Connection) -> bool:
