@@ -10,6 +10,7 @@ from larp.cards import current_card, issued_payload, reissue
 from larp.desk import DeskError
 from larp.event.hub import ROLE, prepare_event
 from larp.event.schema import EVENT_TABLES
+from larp.event.sync import login_url
 from tests.event.stations import at, joined, synced
 from tests.ledger.helpers import larp
 
@@ -97,8 +98,13 @@ def test_d_the_join_line_may_only_register_a_well_named_station(cluster, busy_hu
         assert joining.execute("SELECT * FROM larp_join_station('hall', %s, '{}')", (key,)).fetchall() == []  # taken: no password
         (login, password), = joining.execute("SELECT * FROM larp_join_station('Door 2', %s, '{}')", (key,)).fetchall()
     assert len(password) == 64 and login.startswith("larp_station_")
+    with psycopg.connect(login_url(hub, login, password), autocommit=True) as door:
+        with pytest.raises(psycopg.errors.UndefinedFunction):
+            door.execute("SELECT larp_station_seen('hall')")
+        door.execute("SELECT larp_station_seen()")  # its own name, the only one it can mark
     with cluster.as_owner(hub) as owner:
         assert owner.execute("SELECT role FROM larp_station_keys WHERE name = 'hall'").fetchone()[0] != login
+        assert owner.execute("SELECT name FROM larp_stations ORDER BY last_sync DESC LIMIT 1").fetchall() == [("Door 2",)]
 
 
 def test_d_a_station_may_only_raise_a_serial_and_only_offer_a_card_key_the_event_lacks(cluster, busy_hub):
