@@ -63,24 +63,6 @@ BEGIN
     EXECUTE format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE %I', made, secret, (SELECT stations FROM larp_roles));
     RETURN QUERY SELECT made, secret;
 END $$;
-CREATE OR REPLACE FUNCTION larp_own_entries_only() RETURNS TRIGGER
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-DECLARE mine TEXT;
-BEGIN
-    IF EXISTS (
-        SELECT 1 FROM pg_auth_members a JOIN pg_roles g ON g.oid = a.roleid JOIN pg_roles m ON m.oid = a.member
-        WHERE g.rolname = (SELECT stations FROM larp_roles) AND m.rolname = session_user
-    ) THEN
-        SELECT name INTO mine FROM larp_station_keys WHERE role = session_user;
-        IF mine IS DISTINCT FROM NEW.station THEN
-            RAISE EXCEPTION 'this login is station %''s: it adds no entry of station %', mine, NEW.station;
-        END IF;
-    END IF;
-    RETURN NEW;
-END $$;
-DROP TRIGGER IF EXISTS larp_a_station_adds_its_own_only ON larp_entries;
-CREATE TRIGGER larp_a_station_adds_its_own_only BEFORE INSERT ON larp_entries
-FOR EACH ROW EXECUTE FUNCTION larp_own_entries_only();
 CREATE OR REPLACE FUNCTION larp_station_seen() RETURNS VOID
 LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
     INSERT INTO larp_stations (name, last_sync) SELECT name, now() FROM larp_station_keys WHERE role = session_user

@@ -1,13 +1,14 @@
 """The event's tables on its PostgreSQL, owned by an owner role the stations never get.
 
 - `larp_entries`: every station's entries, each with its station's signature;
-- `larp_station_keys`: each station's name and public key, registered once, and when the
-  event's owner revoked it (`larp hub revoke`: the hub takes no entry of it from then on);
+- `larp_station_keys`: each station's name, public key and own role, registered once, and when
+  the event's owner revoked it (`larp hub revoke`: the hub takes no entry of it from then on);
 - `larp_stations`: when each station last synced;
 - `larp_card_keys`, `larp_card_serials`: the chronicles' card keys and card serials.
 
 The join line's role can only register a station (larp.event.logins), which gives that station
-its own role. Each station's role reads the tables and inserts its own entries, nothing else: no
+its own role. Each station's role reads the tables and inserts its own entries (a trigger,
+`larp_entry_allowed`, refuses another station's, and any of a revoked station), nothing else: no
 update, delete or truncate of anything, no table made, changed or dropped. What else a station
 does goes through functions that run as the owner and can do only that: say it synced
 (`larp_station_seen`), take the hub's arrival lock (`larp_arrival_lock`), offer a chronicle's
@@ -58,17 +59,29 @@ CREATE TABLE IF NOT EXISTS larp_card_serials (
     serial INTEGER NOT NULL,
     PRIMARY KEY (chronicle, character)
 );
-CREATE OR REPLACE FUNCTION larp_refuse_revoked() RETURNS TRIGGER
-LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
+DROP TRIGGER IF EXISTS larp_revoked_stations_add_nothing ON larp_entries;
+DROP FUNCTION IF EXISTS larp_refuse_revoked();
+CREATE OR REPLACE FUNCTION larp_entry_allowed() RETURNS TRIGGER
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE mine TEXT;
 BEGIN
+    IF EXISTS (
+        SELECT 1 FROM pg_auth_members a JOIN pg_roles g ON g.oid = a.roleid JOIN pg_roles m ON m.oid = a.member
+        WHERE g.rolname = (SELECT stations FROM larp_roles) AND m.rolname = session_user
+    ) THEN
+        SELECT name INTO mine FROM larp_station_keys WHERE role = session_user;
+        IF mine IS DISTINCT FROM NEW.station THEN
+            RAISE EXCEPTION 'this login is station %''s: it adds no entry of station %', mine, NEW.station;
+        END IF;
+    END IF;
     IF EXISTS (SELECT 1 FROM larp_station_keys WHERE name = NEW.station AND revoked IS NOT NULL) THEN
         RAISE EXCEPTION 'station % was revoked by the event''s owner: the hub takes no entry of it', NEW.station;
     END IF;
     RETURN NEW;
 END $$;
-DROP TRIGGER IF EXISTS larp_revoked_stations_add_nothing ON larp_entries;
-CREATE TRIGGER larp_revoked_stations_add_nothing BEFORE INSERT ON larp_entries
-FOR EACH ROW EXECUTE FUNCTION larp_refuse_revoked();
+DROP TRIGGER IF EXISTS larp_entries_allowed ON larp_entries;
+CREATE TRIGGER larp_entries_allowed BEFORE INSERT ON larp_entries
+FOR EACH ROW EXECUTE FUNCTION larp_entry_allowed();
 CREATE OR REPLACE FUNCTION larp_offer_card_key(chronicle TEXT, key TEXT) RETURNS VOID
 LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
     INSERT INTO larp_card_keys (chronicle, key) VALUES (chronicle, key) ON CONFLICT DO NOTHING
