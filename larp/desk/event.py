@@ -96,9 +96,8 @@ class EventSync:
 
     def sync(self) -> Moved:
         """Push this record's new entries to the hub and pull everyone else's, once."""
-        if not self.hub:
-            with recorded:
-                self.hub = self.ledger.setting(HUB_SETTING)  # joined since, by another program
+        with recorded:
+            self.hub = self.ledger.setting(HUB_SETTING) or self.hub  # joined since, or given its own login, by another program or the sync worker
         if not self.hub:
             raise DeskError("this station has joined no event: larp join (it asks for the address larp hub start printed)")
         from larp.event.sync import connect, own_login, skew, sync_once

@@ -41,3 +41,14 @@ def test_a_station_registered_before_its_login_existed_is_told_to_join_again_und
         with at("hall", tmp_path), pytest.raises(DeskError, match="joined before each station had a login of its own") as refused:
             hall.sync()
         assert "larp join FILE --station NAME" in str(refused.value) and hub.split("@")[0] not in str(refused.value)
+
+
+def test_the_sync_all_night_of_a_record_that_kept_the_join_line_moves_to_its_own_login(tmp_path, hub, chronicle):
+    with joined(tmp_path, "hall", None, chronicle) as hall:
+        hall.keep_hub(hub)
+        hall.go_live()
+        assert hall._live.wait_round(20) and hall.sync_status().online
+        assert hall.ledger.setting("hub") != hub
+        hall.record(leap(1))
+        assert hall.sync().pushed in (0, 1) and hall.hub == hall.ledger.setting("hub")
+        hall.stop_live()
