@@ -86,6 +86,8 @@ ENDED_LOGIN = "is not permitted to log in"
 """PostgreSQL's words for a role that can't log in: a station the event's owner revoked."""
 
 
+OWN_LOGIN = re.compile(r"larp_station_[0-9a-f]{16}")
+"""A station's own role, as the hub names it (larp.event.logins)."""
 CARD_KEY = re.compile(r"[0-9a-f]{64}")
 """A chronicle's card key as larp makes it (larp.cards.keys): 32 random bytes in hex."""
 SESSION = (
@@ -190,8 +192,9 @@ class NameTaken(EventError):
 
 
 def is_join_line(hub: psycopg.Connection) -> bool:
-    """Whether `hub` is connected by the event's join line, which can only register stations."""
-    return not hub.execute("SELECT has_table_privilege('larp_entries', 'SELECT')").fetchone()[0]
+    """Whether `hub` is connected by anything but a station's own login (the event's join line,
+    which can only register stations): by the role's name, which no grant can change."""
+    return not OWN_LOGIN.fullmatch(hub.info.user)
 
 
 def login_url(url: str, login: str, password: str) -> str:

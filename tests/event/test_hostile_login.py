@@ -3,6 +3,7 @@ statements (each in its own try), then the other stations still sync, record and
 their sessions still stand, and the attacker never read their queries."""
 
 import psycopg
+import psycopg.conninfo
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,7 @@ from tests.event.stations import joined, synced
 from tests.ledger.helpers import leap
 
 OTHERS = "pid <> pg_backend_pid()"
+FORGED = "INSERT INTO larp_entries (id, chronicle, night, station, seq, line, signature) VALUES ('forged', 'alder-bay', 1, 'hall', 999, '{}', 'x')"
 HOSTILE = (
     "ALTER ROLE CURRENT_USER PASSWORD 'taken-over'",
     "ALTER ROLE CURRENT_USER SET default_transaction_read_only = on",
@@ -35,7 +37,7 @@ HOSTILE = (
     f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE {OTHERS}",
     f"SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE {OTHERS}",
     "SELECT query FROM pg_stat_activity",
-    "INSERT INTO larp_entries (id, chronicle, night, station, seq, line, signature) VALUES ('forged', 'alder-bay', 1, 'hall', 999, '{}', 'x')",
+    FORGED,
     "INSERT INTO larp_entries (id, chronicle, night, station, seq, line, signature) VALUES (md5(random()::text), 'alder-bay', 1, 'door', 2, '{}', 'x')",
     "UPDATE larp_entries SET line = '{}'",
     "DELETE FROM larp_entries",
@@ -88,3 +90,29 @@ def test_what_one_stations_login_runs_changes_nothing_for_the_others(event, hub,
     late = joined(tmp_path, f"late{next(NUMBERS)}", hub, chronicle)  # joins, opens its night, syncs
     assert late.night_number == 1 and {entry.id for entry in made} <= {entry.id for entry in late.entries()}
     late.close()
+
+
+@pytest.mark.parametrize("grant", [f"GRANT {{evil}} TO {ROLE}", "GRANT {evil} TO {hall}"])
+def test_a_station_granting_its_role_away_reaches_no_other_station(event, hub, cluster, tmp_path, chronicle, grant):
+    hall, door, _ = event
+    evil = attacker(hub)
+    hall_role = role_of(hall.hub)
+    try:
+        with psycopg.connect(evil, autocommit=True) as role:
+            try:  # refused by the PostgreSQL tested here; a server that lets a role grant itself changes nothing below
+                role.execute(grant.format(evil=role_of(evil), hall=hall_role))
+            except psycopg.errors.InsufficientPrivilege:
+                pass
+        with psycopg.connect(hub, autocommit=True) as joining, pytest.raises(psycopg.Error):
+            joining.execute(FORGED)
+        late = joined(tmp_path, "late", hub, chronicle)  # joining still gives a login of its own
+        made = hall.record(leap(1)), door.record(leap(2)), late.record(leap(3))
+        synced(hall, door, late)
+        assert {entry.id for entry in made} <= {entry.id for entry in late.entries()}
+        late.close()
+    finally:  # roles are the cluster's: the next test finds the join line's as it was
+        cluster.admin(f"REVOKE {role_of(evil)} FROM {ROLE}, {hall_role}")
+
+
+def role_of(url: str) -> str:
+    return psycopg.conninfo.conninfo_to_dict(url)["user"]
