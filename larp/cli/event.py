@@ -144,7 +144,8 @@ def run_status(args) -> int:
         last = station.last_sync or "never synced"
         key = f"key {station.key}" if station.key else "never registered"
         revoked = f", REVOKED at {station.revoked}" if station.revoked else ""
-        print(f"  {station.name!r}: {counted(station.entries, 'entry')}, last sync {last}, {key}{revoked}")
+        holding = f", HOLDS THE HUB: every push waits on it (larp hub revoke {station.name!r} ends it)" if station.holding else ""
+        print(f"  {station.name!r}: {counted(station.entries, 'entry')}, last sync {last}, {key}{revoked}{holding}")
     return 0
 
 

@@ -22,7 +22,7 @@ from psycopg import sql
 
 from larp.event.cluster import admin_url, is_cluster, is_running, make_cluster, start_cluster, stop_cluster
 from larp.event.errors import EventError
-from larp.event.logins import close_catalog
+from larp.event.logins import ARRIVAL_LOCK, close_catalog
 from larp.event.revoking import revoke_station
 from larp.event.schema import make_event
 from larp.ledger.signing import fingerprint
@@ -177,6 +177,8 @@ class StationSeen:
     """The fingerprint of the key the station registered (None: an entry under a name never registered)."""
     revoked: str | None = None
     """When the event's owner revoked it (larp hub revoke)."""
+    holding: bool = False
+    """Whether a session of its login holds the hub's arrival lock (every push waits on it)."""
 
 
 def hub_status(folder: Path) -> tuple[HubSettings, list[StationSeen]]:
@@ -184,12 +186,15 @@ def hub_status(folder: Path) -> tuple[HubSettings, list[StationSeen]]:
     folder, settings = running_hub(folder, "start one (larp hub start)")
     with psycopg.connect(admin_url(folder, settings.port, DATABASE)) as hub:
         rows = hub.execute(
-            "SELECT name, COALESCE(counted, 0), last_sync, public_key, revoked FROM larp_station_keys k "
+            "SELECT name, COALESCE(counted, 0), last_sync, public_key, revoked, EXISTS (SELECT 1 FROM pg_locks l "
+            "JOIN pg_stat_activity a ON a.pid = l.pid WHERE a.usename = k.role AND l.locktype = 'advisory' AND l.objid = %s AND l.granted) "
+            "FROM larp_station_keys k "
             "FULL JOIN larp_stations s USING (name) "
             "FULL JOIN (SELECT station AS name, count(*) AS counted FROM larp_entries GROUP BY station) e "
-            "USING (name) ORDER BY name"
+            "USING (name) ORDER BY name",
+            (ARRIVAL_LOCK,),
         ).fetchall()
     return settings, [
-        StationSeen(name, count, at and at.isoformat(timespec="seconds"), key and fingerprint(key), revoked and revoked.isoformat(timespec="seconds"))
-        for name, count, at, key, revoked in rows
+        StationSeen(name, count, at and at.isoformat(timespec="seconds"), key and fingerprint(key), revoked and revoked.isoformat(timespec="seconds"), holding)
+        for name, count, at, key, revoked, holding in rows
     ]

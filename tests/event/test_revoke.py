@@ -76,3 +76,17 @@ def test_a_revoked_stations_bundle_is_refused_where_the_event_was_synced_and_it_
 def settings_after(hub_dir) -> str:
     """The line stations join by since the revocation."""
     return read_settings(hub_dir.absolute()).join_url()
+
+
+def test_a_station_holding_the_hubs_lock_is_named_by_hub_status_and_revoking_it_frees_every_push(event, hub_dir, capsys):
+    settings, hall, bar = event
+    holder = psycopg.connect(bar.hub)  # a transaction left open, holding the arrival lock
+    holder.execute("SELECT larp_arrival_lock()")
+    hall.record(leap(3))
+    with pytest.raises(DeskError, match="held by another session"):
+        hall.sync()
+    status, out, _ = larp(capsys, "hub", "status", "--dir", hub_dir)
+    assert status == 0 and "'bar': " in out and "HOLDS THE HUB" in out and out.count("HOLDS THE HUB") == 1
+    assert larp(capsys, "hub", "revoke", "bar", "--dir", hub_dir)[0] == 0  # ends bar's sessions
+    assert hall.sync().pushed == 1
+    holder.close()
