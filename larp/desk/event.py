@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import TYPE_CHECKING
 
 from larp.desk.core import recorded
@@ -66,12 +67,12 @@ class EventSync:
         address to keep: the station's own login, made as it registers, or the one the record
         holds for that event already (joining again). DeskError if another station holds the
         name; `url` itself when the hub can't be reached (it registers on its first sync)."""
-        from larp.event.sync import connect, enlist, same_event
+        from larp.event.sync import connect, enlist, is_own_login, same_event
 
         url = address(url)
         with recorded:
             held = self.ledger.setting(HUB_SETTING)
-        if held and same_event(held, url) and held != url:
+        if held and same_event(held, url) and is_own_login(urlsplit(held).username):
             url = held
         try:
             with recorded, connect(url) as connection:

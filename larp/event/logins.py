@@ -17,7 +17,6 @@ database; the push takes its arrival lock through `larp_arrival_lock()`, which r
 import psycopg
 from psycopg import sql
 
-from larp.event.errors import EventError
 
 ARRIVAL_LOCK = 8_000_002
 """Held by each push until it commits: entries arrive on the hub in the order they are numbered,
@@ -28,7 +27,6 @@ STATION_NAME = r"^[[:alnum:]][[:alnum:] ._-]{0,62}$"
 LOGINS = r"""
 CREATE TABLE IF NOT EXISTS larp_roles (
     one BOOLEAN PRIMARY KEY DEFAULT true CHECK (one),
-    joining TEXT NOT NULL,
     stations TEXT NOT NULL
 );
 ALTER TABLE larp_station_keys ADD COLUMN IF NOT EXISTS role TEXT UNIQUE;
@@ -88,16 +86,12 @@ def group_of(joining: str) -> str:
 
 
 def make_group(owner: psycopg.Connection, joining: str) -> str:
-    """The stations' group role (made by the owner, who has CREATEROLE, if new), and the roles
-    the event's functions read; its name."""
+    """The stations' group role (made by the owner, who has CREATEROLE, if new), kept where the
+    join function reads it; its name."""
     group = group_of(joining)
     if not owner.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (group,)).fetchone():
         owner.execute(sql.SQL("CREATE ROLE {} NOLOGIN").format(sql.Identifier(group)))
-    owner.execute(
-        "INSERT INTO larp_roles (joining, stations) VALUES (%s, %s) "
-        "ON CONFLICT (one) DO UPDATE SET joining = EXCLUDED.joining, stations = EXCLUDED.stations",
-        (joining, group),
-    )
+    owner.execute("INSERT INTO larp_roles (stations) VALUES (%s) ON CONFLICT (one) DO UPDATE SET stations = EXCLUDED.stations", (group,))
     owner.execute(sql.SQL("REVOKE TEMPORARY ON DATABASE {} FROM PUBLIC").format(sql.Identifier(owner.info.dbname)))
     return group
 
@@ -122,10 +116,3 @@ def end_sessions(owner: psycopg.Connection, *roles: str | None) -> None:
         owner.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = ANY(%s)", ([r for r in roles if r],))
     except psycopg.Error:
         pass
-
-
-def joining_role(owner: psycopg.Connection) -> str:
-    row = owner.execute("SELECT joining FROM larp_roles").fetchone()
-    if row is None:
-        raise EventError("the event's tables were made by an older larp: start the hub again (larp hub start) or run larp hub init")
-    return row[0]

@@ -149,7 +149,7 @@ def enlist(ledger: Ledger, hub: psycopg.Connection, url: str, station: str) -> s
     name is taken, or if the event is another chronicle's."""
     with refusals(url):
         check_tables(hub)
-        if not is_join_line(hub):
+        if is_own_login(hub.info.user):
             refuse_other_event(ledger, hub, url)
             register(ledger, hub, station, url)
             return url
@@ -171,9 +171,8 @@ def own_login(ledger: Ledger, hub: psycopg.Connection, url: str, station: str) -
     """None when `hub` is connected by this station's own login. Else the record holds the
     event's join line (it joined while the hub was out of reach): the station registers now,
     and its own login is kept in the record and returned."""
-    with refusals(url):
-        if not is_join_line(hub):
-            return None
+    if is_own_login(hub.info.user):
+        return None
     try:
         own = enlist(ledger, hub, url, station)
     except NameTaken:
@@ -191,10 +190,10 @@ class NameTaken(EventError):
     """The join line refused a name registered already."""
 
 
-def is_join_line(hub: psycopg.Connection) -> bool:
-    """Whether `hub` is connected by anything but a station's own login (the event's join line,
-    which can only register stations): by the role's name, which no grant can change."""
-    return not OWN_LOGIN.fullmatch(hub.info.user)
+def is_own_login(user: str | None) -> bool:
+    """Whether the role `user` is a station's own login (else the event's join line, which can
+    only register stations): told by its name, which no grant can change."""
+    return OWN_LOGIN.fullmatch(user or "") is not None
 
 
 def login_url(url: str, login: str, password: str) -> str:
