@@ -31,17 +31,17 @@ def register(subparsers) -> None:
         help="a file holding the owner's address, postgresql://… (default: $LARP_HUB_OWNER, else standard input, else asked)",
     )
     init.add_argument("--host", metavar="HOST", help="the server's address as the stations reach it (default: the owner's)")
-    init.add_argument("--role", default="larp_station", metavar="NAME", help="the stations' role (default larp_station)")
+    init.add_argument("--role", default="larp_station", metavar="NAME", help="the join line's role (default larp_station; each station gets its own as it joins)")
     init.set_defaults(func=run_init)
 
     revoke = actions.add_parser(
-        "revoke", help="a station the event no longer trusts (a lost laptop): the hub takes nothing more of it; the stations' password changes"
+        "revoke", help="a station the event no longer trusts (a lost laptop): its login ends, the hub takes nothing more of it; the join line changes"
     )
     revoke.add_argument("station", metavar="STATION", help="the station's name, as larp hub status lists it")
     add_dir_option(revoke)
     revoke.add_argument("--owner", metavar="FILE", help="for an event made by larp hub init: a file holding the owner's address (or $LARP_HUB_OWNER)")
     revoke.add_argument("--host", metavar="HOST", help="with --owner: the server's address as the stations reach it")
-    revoke.add_argument("--role", default="larp_station", metavar="NAME", help="with --owner: the stations' role (default larp_station)")
+    revoke.add_argument("--role", default="larp_station", metavar="NAME", help="with --owner: the join line's role (default larp_station)")
     revoke.set_defaults(func=run_revoke)
 
     join = subparsers.add_parser(
@@ -98,7 +98,7 @@ def run_init(args) -> int:
         url = init_hub(owner, args.host, args.role)
     except (AddressError, DeskError) as error:
         return failed("hub init", error)
-    print("The event's tables are made, and the stations' role may only read them and add entries.")
+    print("The event's tables are made. The join line may only register a station, which gets a login of its own.")
     print_join(url)
     return 0
 
@@ -112,10 +112,10 @@ def run_revoke(args) -> int:
         url = revoke(args.station, args.dir, owner, args.host, args.role)
     except (AddressError, DeskError) as error:
         return failed("hub revoke", error)
-    print(f"Station {args.station} is revoked: the hub takes no entry of it from now on, and no station takes its bundles.")
-    print("What it wrote before stays. The stations' password changed, so the address the revoked station held opens nothing:")
+    print(f"Station {args.station} is revoked: its login opens nothing, the hub takes no entry of it, and no station takes its bundles.")
+    print("What it wrote before stays. The other stations sync on as before, each with its own login. The join line changed,")
+    print("so the one the revoked station held registers nothing; a station joining from now on uses this one:")
     print_join(url)
-    print("Every other station joins again with it (larp join FILE); until then it records offline.")
     return 0
 
 
@@ -143,7 +143,9 @@ def run_status(args) -> int:
     for station in stations:
         last = station.last_sync or "never synced"
         key = f"key {station.key}" if station.key else "never registered"
-        print(f"  {station.name}: {counted(station.entries, 'entry')}, last sync {last}, {key}")
+        revoked = f", REVOKED at {station.revoked}" if station.revoked else ""
+        holding = f", HOLDS THE HUB: every push waits on it (larp hub revoke {station.name!r} ends it)" if station.holding else ""
+        print(f"  {station.name!r}: {counted(station.entries, 'entry')}, last sync {last}, {key}{revoked}{holding}")
     return 0
 
 

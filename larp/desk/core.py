@@ -132,8 +132,7 @@ class DeskCore(Folding):
             desk = cls(ledger, chronicle, station, narrator, now or utc_now)
             desk.from_folder, desk.folder_edits = read_from, folder_edits
             if hub:
-                desk.enlist(hub)
-                desk.keep_hub(hub)
+                desk.keep_hub(desk.enlist(hub))
                 try:
                     desk.sync()
                 except DeskError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import TYPE_CHECKING
 
 from larp.desk.core import recorded
@@ -41,13 +42,13 @@ class EventSync:
             self._check_renamed(name)
         station, self.station = self.station, name
         try:
-            self.enlist(url)
+            kept = self.enlist(url)
         except DeskError:
             self.station = station
             raise
         with recorded:
             self.ledger.remember("station", name)
-        self.keep_hub(url)
+        self.keep_hub(kept)
         return self.sync()
 
     def _check_renamed(self, name: str) -> None:
@@ -61,46 +62,56 @@ class EventSync:
                 f"(larp join without --station), or a new record joins as {name!r}. Nothing was changed"
             )
 
-    def enlist(self, url: str) -> None:
-        """This station's name and key registered with the event at `url`: DeskError if another
-        station holds the name; nothing when the hub can't be reached (it registers on its first
-        sync)."""
-        from larp.event.sync import connect, enlist
+    def enlist(self, url: str) -> str:
+        """This station's name and key registered with the event at `url` (its join line); the
+        address to keep: the station's own login, made as it registers, or the one the record
+        holds for that event already (joining again). DeskError if another station holds the
+        name; `url` itself when the hub can't be reached (it registers on its first sync)."""
+        from larp.event.sync import connect, enlist, is_own_login, same_event
 
+        url = address(url)
+        with recorded:
+            held = self.ledger.setting(HUB_SETTING)
+        if held and same_event(held, url) and is_own_login(urlsplit(held).username):
+            url = held
         try:
-            with recorded, connect(address(url)) as connection:
-                enlist(self.ledger, connection, url, self.station)
+            with recorded, connect(url) as connection:
+                return enlist(self.ledger, connection, url, self.station)
         except Unreachable:
-            pass
+            return url
         except EventError as error:
             raise DeskError(str(error)) from None
 
     def keep_hub(self, url: str) -> None:
-        """This record joins the event at `url`, without syncing yet: the hub is kept, and the
-        record made readable by its owner only (the URL carries the password). DeskError if
-        `url` is not an event's address."""
-        from larp.ledger.exchange import keep_private  # what the sync reads and files: only once joining
+        """This record joins the event at `url` (its station's own login, or the join line until
+        the hub is reached), without syncing yet: the address is kept, and the record made
+        readable by its owner only (the URL carries the password). DeskError if `url` is not an
+        event's address."""
+        from larp.ledger.exchange import keep_hub  # what the sync reads and files: only once joining
 
         url = address(url)
         with recorded:
-            self.ledger.remember(HUB_SETTING, url)
-            keep_private(self.ledger)
+            keep_hub(self.ledger, url)
         self.hub = url
         self.refold_later()
 
     def sync(self) -> Moved:
         """Push this record's new entries to the hub and pull everyone else's, once."""
-        if not self.hub:
-            with recorded:
-                self.hub = self.ledger.setting(HUB_SETTING)  # joined since, by another program
+        with recorded:
+            self.hub = self.ledger.setting(HUB_SETTING) or self.hub  # joined since, or given its own login, by another program or the sync worker
         if not self.hub:
             raise DeskError("this station has joined no event: larp join (it asks for the address larp hub start printed)")
-        from larp.event.sync import connect, skew, sync_once
+        from larp.event.sync import connect, own_login, skew, sync_once
 
         before = self.closes_known()
         with told, recorded:
             with connect(self.hub) as connection:
-                moved = sync_once(self.ledger, connection, self.hub, self.station)
+                own = own_login(self.ledger, connection, self.hub, self.station)
+                moved = None if own else sync_once(self.ledger, connection, self.hub, self.station)
+            if own is not None:
+                self.hub = own  # kept in the record by own_login
+                with connect(own) as connection:
+                    moved = sync_once(self.ledger, connection, own, self.station)
         self.refold_later()
         moved.closes = self.closes_learnt(before)
         moved.skew = skew(moved.hub_time, self.now())

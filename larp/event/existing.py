@@ -1,8 +1,11 @@
 """`larp hub init`: an event on a PostgreSQL the chronicle already runs (and `larp hub revoke` there).
 
 Its owner's address is used once: the event's tables are made in that database, owned by the
-owner's role, and the stations' role (made, or given a new password) may do only what
-schema.py grants. The owner's password is never kept.
+owner's role (which needs CREATEROLE: each station gets a role of its own as it joins), and the
+join line's role (made, or given a new password) may only register stations (larp.event.logins).
+An owner who is a superuser also takes the large objects and advisory locks from everyone in
+that database; another can't (then a station's role can still take an advisory lock: a push
+waits 10 s at most for it, and says so). The owner's password is never kept.
 """
 
 import secrets
@@ -14,6 +17,7 @@ from psycopg.conninfo import conninfo_to_dict
 
 from larp.event.errors import EventError
 from larp.event.hub import ROLE, make_role, reachable_host
+from larp.event.logins import close_catalog
 from larp.event.revoking import revoke_station
 from larp.event.schema import make_event
 from larp.event.sync import connect, first_line, shown
@@ -35,6 +39,8 @@ def init_hub(owner_url: str, host: str | None = None, role: str = ROLE) -> str:
                 raise EventError(f"the owner's role can't be {role!r}, the stations' role: give another")
             options = sql.SQL("LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD {}").format(sql.Literal(password))
             make_role(owner, role, options)
+            if owner.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()[0]:
+                close_catalog(owner, owner.info.user)
             make_event(owner, role)
             return join_line(owner, owner_url, role, password, host)
     except psycopg.Error as error:

@@ -22,6 +22,7 @@ from psycopg import sql
 
 from larp.event.cluster import admin_url, is_cluster, is_running, make_cluster, start_cluster, stop_cluster
 from larp.event.errors import EventError
+from larp.event.logins import ARRIVAL_LOCK, close_catalog
 from larp.event.revoking import revoke_station
 from larp.event.schema import make_event
 from larp.ledger.signing import fingerprint
@@ -112,7 +113,7 @@ def prepare_database(folder: Path, settings: HubSettings) -> None:
     """The event's owner, the stations' role (its password as the settings say), the event's
     database and its tables."""
     with psycopg.connect(admin_url(folder, settings.port), autocommit=True) as admin:
-        make_role(admin, OWNER, "NOLOGIN")
+        make_role(admin, OWNER, "NOLOGIN CREATEROLE")
         make_role(admin, ROLE, sql.SQL("LOGIN NOCREATEDB NOCREATEROLE PASSWORD {}").format(sql.Literal(settings.password)))
         if not admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE,)).fetchone():
             admin.execute(sql.SQL("CREATE DATABASE {} OWNER {}").format(sql.Identifier(DATABASE), sql.Identifier(OWNER)))
@@ -128,9 +129,11 @@ def make_role(admin: psycopg.Connection, role: str, options) -> None:
 
 def prepare_event(folder: Path, port: int, database: str) -> None:
     """In `database`: everything the stations' role owned is the owner's (a hub made by an older
-    larp gave it all), and the event's tables are made as the owner, with the stations' grants."""
+    larp gave it all), no large objects nor advisory locks for anyone but the owner, and the
+    event's tables are made as the owner, with the stations' grants."""
     with psycopg.connect(admin_url(folder, port, database), autocommit=True) as admin:
         admin.execute(sql.SQL("REASSIGN OWNED BY {} TO {}").format(sql.Identifier(ROLE), sql.Identifier(OWNER)))
+        close_catalog(admin, OWNER)
         admin.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(OWNER)))
         make_event(admin, ROLE)
 
@@ -172,6 +175,10 @@ class StationSeen:
     last_sync: str | None
     key: str | None
     """The fingerprint of the key the station registered (None: an entry under a name never registered)."""
+    revoked: str | None = None
+    """When the event's owner revoked it (larp hub revoke)."""
+    holding: bool = False
+    """Whether a session of its login holds the hub's arrival lock (every push waits on it)."""
 
 
 def hub_status(folder: Path) -> tuple[HubSettings, list[StationSeen]]:
@@ -179,11 +186,15 @@ def hub_status(folder: Path) -> tuple[HubSettings, list[StationSeen]]:
     folder, settings = running_hub(folder, "start one (larp hub start)")
     with psycopg.connect(admin_url(folder, settings.port, DATABASE)) as hub:
         rows = hub.execute(
-            "SELECT name, COALESCE(counted, 0), last_sync, public_key FROM larp_station_keys k "
+            "SELECT name, COALESCE(counted, 0), last_sync, public_key, revoked, EXISTS (SELECT 1 FROM pg_locks l "
+            "JOIN pg_stat_activity a ON a.pid = l.pid WHERE a.usename = k.role AND l.locktype = 'advisory' AND l.objid = %s AND l.granted) "
+            "FROM larp_station_keys k "
             "FULL JOIN larp_stations s USING (name) "
             "FULL JOIN (SELECT station AS name, count(*) AS counted FROM larp_entries GROUP BY station) e "
-            "USING (name) ORDER BY name"
+            "USING (name) ORDER BY name",
+            (ARRIVAL_LOCK,),
         ).fetchall()
     return settings, [
-        StationSeen(name, count, at and at.isoformat(timespec="seconds"), key and fingerprint(key)) for name, count, at, key in rows
+        StationSeen(name, count, at and at.isoformat(timespec="seconds"), key and fingerprint(key), revoked and revoked.isoformat(timespec="seconds"), holding)
+        for name, count, at, key, revoked, holding in rows
     ]

@@ -15,7 +15,7 @@ import psycopg
 
 from larp.event.errors import EventError, Unreachable
 from larp.event.schema import CHANNEL
-from larp.event.sync import Moved, connect, skew, sync_once, unreachable
+from larp.event.sync import Moved, connect, own_login, skew, sync_once, unreachable
 from larp.ledger import Ledger, LedgerError
 from larp.ledger.exchange import waiting
 from larp.words import counted
@@ -99,6 +99,8 @@ class Live:
                     self._connected(ledger)
                 except Unreachable as error:
                     self._offline(ledger, str(error))
+                except EventError as error:  # its join line refused (a name taken, a station revoked)
+                    self._offline(ledger, str(error))
                 except psycopg.Error as error:
                     self._offline(ledger, str(unreachable(self.url, error)))
                 self.stopping.wait(RETRY_SECONDS)
@@ -107,6 +109,10 @@ class Live:
 
     def _connected(self, ledger: Ledger) -> None:
         with connect(self.url) as work, connect(self.url) as listen:
+            own = own_login(ledger, work, self.url, self.station)
+            if own is not None:
+                self.url = own  # the record joined while the hub was out of reach: its own login from now on
+                return
             listen.execute(f"LISTEN {CHANNEL}")
             self._round(ledger, work, whole=True)
             seen, last = ledger.changed_elsewhere(), time.monotonic()

@@ -1,28 +1,28 @@
 """The event's tables on its PostgreSQL, owned by an owner role the stations never get.
 
 - `larp_entries`: every station's entries, each with its station's signature;
-- `larp_station_keys`: each station's name and public key, registered once, and when the
-  event's owner revoked it (`larp hub revoke`: the hub takes no entry of it from then on);
+- `larp_station_keys`: each station's name, public key and own role, registered once, and when
+  the event's owner revoked it (`larp hub revoke`: the hub takes no entry of it from then on);
 - `larp_stations`: when each station last synced;
 - `larp_card_keys`, `larp_card_serials`: the chronicles' card keys and card serials.
 
-The station role reads them all and inserts entries, nothing else: no update, delete or
-truncate of anything, no table made, changed or dropped. What else a station does goes through
-functions that run as the owner and can do only that: register a name once
-(`larp_register_station`), say it synced (`larp_station_seen`), offer a chronicle's card key
-(kept only if the event has none) and raise card serials (never lower them).
+The join line's role can only register a station (larp.event.logins), which gives that station
+its own role. Each station's role reads the tables and inserts its own entries (a trigger,
+`larp_entry_allowed`, refuses another station's, and any of a revoked station), nothing else: no
+update, delete or truncate of anything, no table made, changed or dropped. What else a station
+does goes through functions that run as the owner and can do only that: say it synced
+(`larp_station_seen`), take the hub's arrival lock (`larp_arrival_lock`), offer a chronicle's
+card key (kept only if the event has none) and raise card serials (never lower them).
 """
 
 import psycopg
 from psycopg import sql
 
 from larp.event.errors import EventError
+from larp.event.logins import LOGINS, make_group
 
 SCHEMA_LOCK = 8_000_001
 """The advisory lock held while the tables are made."""
-ARRIVAL_LOCK = 8_000_002
-"""Held by each push until it commits: entries arrive on the hub in the order they are numbered,
-so that a station pulling everything past a number misses nothing."""
 CHANNEL = "larp_event"
 """Where a station says it brought something to the hub (LISTEN/NOTIFY)."""
 
@@ -59,31 +59,26 @@ CREATE TABLE IF NOT EXISTS larp_card_serials (
     serial INTEGER NOT NULL,
     PRIMARY KEY (chronicle, character)
 );
-CREATE OR REPLACE FUNCTION larp_register_station(station TEXT, key TEXT) RETURNS BOOLEAN
+DROP TRIGGER IF EXISTS larp_revoked_stations_add_nothing ON larp_entries;
+DROP FUNCTION IF EXISTS larp_refuse_revoked();
+CREATE OR REPLACE FUNCTION larp_entry_allowed() RETURNS TRIGGER
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE mine TEXT;
 BEGIN
-    IF coalesce(station, '') = '' OR coalesce(key, '') = '' THEN
-        RAISE EXCEPTION 'a station registers with a name and a key';
+    IF NOT pg_has_role(session_user, current_user, 'MEMBER') THEN  -- anyone but the owner (this function's) or a superuser
+        SELECT name INTO mine FROM larp_station_keys WHERE role = session_user;
+        IF mine IS DISTINCT FROM NEW.station THEN
+            RAISE EXCEPTION 'this login is station %''s: it adds no entry of station %', mine, NEW.station;
+        END IF;
     END IF;
-    INSERT INTO larp_station_keys (name, public_key) VALUES (station, key) ON CONFLICT (name) DO NOTHING;
-    RETURN (SELECT public_key = key AND revoked IS NULL FROM larp_station_keys WHERE name = station);
-END $$;
-CREATE OR REPLACE FUNCTION larp_refuse_revoked() RETURNS TRIGGER
-LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
-BEGIN
     IF EXISTS (SELECT 1 FROM larp_station_keys WHERE name = NEW.station AND revoked IS NOT NULL) THEN
         RAISE EXCEPTION 'station % was revoked by the event''s owner: the hub takes no entry of it', NEW.station;
     END IF;
     RETURN NEW;
 END $$;
-DROP TRIGGER IF EXISTS larp_revoked_stations_add_nothing ON larp_entries;
-CREATE TRIGGER larp_revoked_stations_add_nothing BEFORE INSERT ON larp_entries
-FOR EACH ROW EXECUTE FUNCTION larp_refuse_revoked();
-CREATE OR REPLACE FUNCTION larp_station_seen(station TEXT) RETURNS VOID
-LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-    INSERT INTO larp_stations (name, last_sync) VALUES (station, now())
-    ON CONFLICT (name) DO UPDATE SET last_sync = now()
-$$;
+DROP TRIGGER IF EXISTS larp_entries_allowed ON larp_entries;
+CREATE TRIGGER larp_entries_allowed BEFORE INSERT ON larp_entries
+FOR EACH ROW EXECUTE FUNCTION larp_entry_allowed();
 CREATE OR REPLACE FUNCTION larp_offer_card_key(chronicle TEXT, key TEXT) RETURNS VOID
 LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
     INSERT INTO larp_card_keys (chronicle, key) VALUES (chronicle, key) ON CONFLICT DO NOTHING
@@ -101,9 +96,10 @@ BEGIN
 END $$
 """
 
+JOINING = "larp_join_station(TEXT, TEXT, TEXT[])"
 FUNCTIONS = (
-    "larp_register_station(TEXT, TEXT)",
-    "larp_station_seen(TEXT)",
+    "larp_station_seen()",
+    "larp_arrival_lock()",
     "larp_offer_card_key(TEXT, TEXT)",
     "larp_raise_serials(TEXT, TEXT[], INTEGER[])",
 )
@@ -111,24 +107,29 @@ EVENT_TABLES = ("larp_entries", "larp_station_keys", "larp_stations", "larp_card
 ENTRY_COLUMNS = ("id", "chronicle", "night", "station", "seq", "line", "signature")
 
 
-def make_event(owner: psycopg.Connection, station_role: str) -> None:
-    """The event's tables and functions, owned by the role `owner` is connected as, and what
-    `station_role` may do with them (all it held before is taken back first)."""
-    station = sql.Identifier(station_role)
+def make_event(owner: psycopg.Connection, joining_role: str) -> None:
+    """The event's tables and functions, owned by the role `owner` is connected as (with
+    CREATEROLE); `joining_role` (the join line's) may only register a station
+    (larp.event.logins), and each station's own role, through the stations' group, may do what
+    the module says (all either held before is taken back first)."""
+    joining = sql.Identifier(joining_role)
     tables = sql.SQL(", ").join(sql.Identifier(name) for name in EVENT_TABLES)
     with owner.transaction():
         owner.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-        for statement in split(TABLES):
+        for statement in split(TABLES) + split(LOGINS):
             owner.execute(statement)
-        owner.execute(sql.SQL("REVOKE ALL ON {} FROM PUBLIC, {}").format(tables, station))
+        station = sql.Identifier(make_group(owner, joining_role))
+        owner.execute(sql.SQL("REVOKE ALL ON {}, larp_roles FROM PUBLIC, {}, {}").format(tables, joining, station))
         owner.execute(sql.SQL("GRANT SELECT ON {} TO {}").format(tables, station))
         columns = sql.SQL(", ").join(sql.Identifier(name) for name in ENTRY_COLUMNS)
         owner.execute(sql.SQL("GRANT INSERT ({}) ON larp_entries TO {}").format(columns, station))
-        owner.execute(sql.SQL("REVOKE ALL ON SEQUENCE larp_entries_arrived_seq FROM PUBLIC, {}").format(station))
+        owner.execute(sql.SQL("REVOKE ALL ON SEQUENCE larp_entries_arrived_seq FROM PUBLIC, {}, {}").format(joining, station))
         owner.execute(sql.SQL("GRANT USAGE ON SEQUENCE larp_entries_arrived_seq TO {}").format(station))
         for function in FUNCTIONS:
-            owner.execute(sql.SQL(f"REVOKE ALL ON FUNCTION {function} FROM PUBLIC"))
+            owner.execute(sql.SQL(f"REVOKE ALL ON FUNCTION {function} FROM PUBLIC, {{}}").format(joining))
             owner.execute(sql.SQL(f"GRANT EXECUTE ON FUNCTION {function} TO {{}}").format(station))
+        owner.execute(sql.SQL(f"REVOKE ALL ON FUNCTION {JOINING} FROM PUBLIC, {{}}").format(station))
+        owner.execute(sql.SQL(f"GRANT EXECUTE ON FUNCTION {JOINING} TO {{}}").format(joining))
         owner.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
 
 

@@ -17,16 +17,16 @@ from datetime import datetime
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import psycopg
 
 from larp.cards.keys import keep_key, stored_key
 from larp.cards.serials import FIRST_SERIAL, current_serials, keep_serials
 from larp.event.errors import EventError, Unreachable
-from larp.event.schema import ARRIVAL_LOCK, CHANNEL, check_tables
+from larp.event.schema import CHANNEL, check_tables
 from larp.ledger import Ledger, LedgerError
-from larp.ledger.exchange import PULLED, Arrival, mark, sent, unsent
+from larp.ledger.exchange import PULLED, Arrival, keep_hub, mark, sent, unsent
 from larp.ledger.pulling import Taken, take_in
 from larp.ledger.signing import EVENT, REVOKED, SELF, own_key, public_text, signed_outgoing, signing_key, trust_event_keys, trusted
 
@@ -82,8 +82,12 @@ def shown(url: str) -> str:
 
 REFUSED_LOGIN = "password authentication failed"
 """PostgreSQL's words for a wrong password: the hub answered, so it is not unreachable."""
+ENDED_LOGIN = "is not permitted to log in"
+"""PostgreSQL's words for a role that can't log in: a station the event's owner revoked."""
 
 
+OWN_LOGIN = re.compile(r"larp_station_[0-9a-f]{16}")
+"""A station's own role, as the hub names it (larp.event.logins)."""
 CARD_KEY = re.compile(r"[0-9a-f]{64}")
 """A chronicle's card key as larp makes it (larp.cards.keys): 32 random bytes in hex."""
 SESSION = (
@@ -98,6 +102,11 @@ def connect(url: str, autocommit: bool = True) -> psycopg.Connection:
     try:
         return psycopg.connect(url, autocommit=autocommit, connect_timeout=CONNECT_SECONDS, options=SESSION)
     except psycopg.Error as error:
+        if ENDED_LOGIN in str(error):
+            raise EventError(
+                f"{shown(url)} refused this station's login: the event's owner revoked it (larp hub revoke). "
+                "What it recorded stays here; it syncs no more"
+            ) from None
         if REFUSED_LOGIN in str(error):
             raise EventError(
                 f"{shown(url)} refused this station's password: the hub is there, but the join line "
@@ -130,17 +139,77 @@ def sync_once(ledger: Ledger, hub: psycopg.Connection, url: str, station: str, w
         if whole:
             moved.hub_time = hub.execute("SELECT now()").fetchone()[0]
             moved.cards = level_cards(ledger, hub, station)
-            hub.execute("SELECT larp_station_seen(%s)", (station,))
+            hub.execute("SELECT larp_station_seen()")
     return moved
 
 
-def enlist(ledger: Ledger, hub: psycopg.Connection, url: str, station: str) -> None:
-    """The station registered with the event, as it joins: EventError if its name is taken, or
-    if the event is another chronicle's."""
+def enlist(ledger: Ledger, hub: psycopg.Connection, url: str, station: str) -> str:
+    """The station registered with the event, as it joins: the address it syncs by from now on,
+    its own login (larp.event.logins) when `url` is the event's join line. EventError if its
+    name is taken, or if the event is another chronicle's."""
     with refusals(url):
         check_tables(hub)
-        refuse_other_event(ledger, hub, url)
-        register(ledger, hub, station, url)
+        if is_own_login(hub.info.user):
+            refuse_other_event(ledger, hub, url)
+            register(ledger, hub, station, url)
+            return url
+        chronicles = sorted({night.chronicle for night in ledger.nights()})
+        key = public_text(signing_key(ledger))
+        row = hub.execute("SELECT login, password FROM larp_join_station(%s, %s, %s::text[])", (station, key, chronicles)).fetchone()
+        if row is None:
+            raise NameTaken(
+                f"{shown(url)} has another station called {station!r} already: give this one a name of its own "
+                "(--station NAME). Nothing was sent"
+            )
+        own = login_url(url, *row)
+    with refusals(url), connect(own) as mine:
+        register(ledger, mine, station, own)
+    return own
+
+
+def own_login(ledger: Ledger, hub: psycopg.Connection, url: str, station: str) -> str | None:
+    """None when `hub` is connected by this station's own login. Else the record holds the
+    event's join line (it joined while the hub was out of reach): the station registers now,
+    and its own login is kept in the record and returned."""
+    if is_own_login(hub.info.user):
+        return None
+    try:
+        own = enlist(ledger, hub, url, station)
+    except NameTaken:
+        raise EventError(
+            f"this record keeps the join line of {shown(url)}, which has a station called {station!r} already: if that is "
+            "this station, it joined before each station had a login of its own, and the join line can't give it one now. "
+            "Nothing was sent; what it recorded stays here. Join again as a new record under a new name "
+            "(larp join FILE --station NAME --db NEW), or carry its bundle (larp export)"
+        ) from None
+    keep_hub(ledger, own)
+    return own
+
+
+class NameTaken(EventError):
+    """The join line refused a name registered already."""
+
+
+def is_own_login(user: str | None) -> bool:
+    """Whether the role `user` is a station's own login (else the event's join line, which can
+    only register stations): told by its name, which no grant can change."""
+    return OWN_LOGIN.fullmatch(user or "") is not None
+
+
+def login_url(url: str, login: str, password: str) -> str:
+    """`url` (the join line) with a station's own role and password."""
+    parts = urlsplit(url)
+    where = parts.netloc.rsplit("@", 1)[-1]
+    return parts._replace(netloc=f"{quote(login, safe='')}:{quote(password, safe='')}@{where}").geturl()
+
+
+def same_event(one: str, other: str) -> bool:
+    """Whether two addresses reach the same event (server, port and database)."""
+    try:
+        a, b = urlsplit(one), urlsplit(other)
+        return (a.hostname, a.port, a.path) == (b.hostname, b.port, b.path)
+    except ValueError:
+        return False
 
 
 @contextmanager
@@ -153,6 +222,13 @@ def refusals(url: str) -> Iterator[None]:
             f"{shown(url)} is held by another session (a lock not let go for 10 s): nothing more was moved; this "
             "station syncs again by itself, and larp hub status tells the hub's keeper who holds it"
         ) from None
+    except psycopg.errors.RaiseException as error:
+        raise EventError(f"{shown(url)} refused: {error.diag.message_primary}") from None
+    except psycopg.errors.InsufficientPrivilege:
+        raise EventError(
+            f"{shown(url)} refused this login what a station does: the address kept is not a station's own; "
+            "join again (larp join FILE) with the line the hub's keeper gives"
+        ) from None
     except psycopg.errors.QueryCanceled:
         raise EventError(f"{shown(url)} took longer than a minute to answer: nothing more was moved; this station tries again") from None
     except psycopg.OperationalError as error:
@@ -164,8 +240,8 @@ def refusals(url: str) -> Iterator[None]:
 
 
 def push(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) -> int:
-    """Send every entry not sent yet, signed; how many the hub did not hold. Another station's
-    entry goes only with the signature it came with, if that station is of the event."""
+    """Send every entry of this station not sent yet, signed; how many the hub did not hold.
+    Another station's entries reach the hub from that station's own login only."""
     total = 0
     while batch := unsent(ledger, BATCH):
         signed = signed_outgoing(ledger, batch, station)
@@ -175,7 +251,7 @@ def push(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) -> int
         columns = [list(column) for column in zip(*[(*entry[1:], signature) for entry, signature in signed])]
         try:
             with hub.transaction():
-                hub.execute("SELECT pg_advisory_xact_lock(%s)", (ARRIVAL_LOCK,))
+                hub.execute("SELECT larp_arrival_lock()")
                 added = hub.execute(
                     "INSERT INTO larp_entries (chronicle, night, id, station, seq, line, signature) "
                     "SELECT * FROM unnest(%b::text[], %b::int[], %b::text[], %b::text[], %b::int[], %b::text[], %b::text[]) "
@@ -216,17 +292,17 @@ def pull(ledger: Ledger, hub: psycopg.Connection, url: str) -> Taken:
 
 
 def register(ledger: Ledger, hub: psycopg.Connection, station: str, url: str) -> None:
-    """The station's name and key registered with the event (refused if another station holds
-    the name), and the keys of every station of the event brought into the record."""
+    """This login's station checked against the record (its name and key), and the keys of every
+    station of the event brought into the record."""
     check_tables(hub)
-    key = public_text(signing_key(ledger))  # trusted under the name once the hub has taken it, not before
-    if not hub.execute("SELECT larp_register_station(%s, %s)", (station, key)).fetchone()[0]:
-        if hub.execute("SELECT revoked IS NOT NULL FROM larp_station_keys WHERE name = %s", (station,)).fetchone()[0]:
-            raise EventError(f"station {station!r} was revoked by the event's owner (larp hub revoke): it joins no more. Nothing was sent")
-        raise EventError(
-            f"{shown(url)} has another station called {station!r} already: give this one a name of its own "
-            "(--station NAME). Nothing was sent"
-        )
+    row = hub.execute("SELECT name, public_key, revoked IS NOT NULL FROM larp_station_keys WHERE role = session_user").fetchone()
+    if row is None or row[0] != station:
+        said = f"station {row[0]!r}'s" if row else "no station's"
+        raise EventError(f"the address this record keeps is {said} login on {shown(url)}, not {station!r}'s: join again (larp join FILE). Nothing was sent")
+    if row[2]:
+        raise EventError(f"station {station!r} was revoked by the event's owner (larp hub revoke): it joins no more. Nothing was sent")
+    if row[1] != public_text(signing_key(ledger)):
+        raise EventError(f"{shown(url)} registered another key for station {station!r}: this record is not that station's. Nothing was sent")
     own_key(ledger, station)
     bring_keys(ledger, hub)
 

@@ -10,7 +10,7 @@ the rest are taken.
 from pathlib import Path
 from typing import NamedTuple
 
-from larp.ledger.store import MEMORY, Ledger
+from larp.ledger.store import HUB_SETTING, MEMORY, Ledger
 
 SENT = "hub_sent"
 PULLED = "hub_pulled"
@@ -85,6 +85,12 @@ def meta(db, key: str) -> str | None:
 
 def set_meta(db, key: str, value: str) -> None:
     db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+
+def keep_hub(ledger: Ledger, url: str) -> None:
+    """The record joins the event at `url` (its station's own login): kept, owner-only."""
+    ledger.remember(HUB_SETTING, url)
+    keep_private(ledger)
 
 
 def keep_private(ledger: Ledger) -> None:

@@ -161,16 +161,6 @@ def keep_signatures(db: sqlite3.Connection, signed: list[tuple[str, str]]) -> No
     db.executemany("INSERT OR IGNORE INTO signatures (id, signature) VALUES (?, ?)", signed)
 
 
-def kept_signatures(ledger: Ledger, ids: list[str]) -> dict[str, str]:
-    found: dict[str, str] = {}
-    with ledger.failures("read"):
-        for start in range(0, len(ids), 500):
-            chunk = ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            found.update(ledger.db.execute(f"SELECT id, signature FROM signatures WHERE id IN ({marks})", chunk).fetchall())
-    return found
-
-
 class Verifier:
     """The keys a record trusts, loaded once, to check many entries."""
 
@@ -226,19 +216,11 @@ def unsigned_here(station: str, entry_id: str | None) -> LedgerError:
 
 
 def signed_outgoing(ledger: Ledger, batch: list, own: str) -> list[tuple]:
-    """The record's entries going to the event's hub (larp.ledger.exchange.Outgoing), each with
-    its signature: this station's signed now; another station's with the signature it came with,
-    if that station is of the event (the others stay in this record only)."""
+    """This station's entries going to the event's hub (larp.ledger.exchange.Outgoing), each
+    signed now. Another station's entries (merged from its bundle) stay in this record: the hub
+    takes a station's entries from its own login only (larp.event.logins)."""
     key = own_key(ledger, own)
-    keys = trusted(ledger)
-    kept = kept_signatures(ledger, [entry.id for entry in batch if entry.station != own])
-    signed = []
-    for entry in batch:
-        if entry.station == own:
-            signed.append((entry, sign(key, entry.chronicle, entry.night, entry.line)))
-        elif entry.id in kept and keys.get(entry.station, ("", ""))[1] == EVENT:
-            signed.append((entry, kept[entry.id]))
-    return signed
+    return [(entry, sign(key, entry.chronicle, entry.night, entry.line)) for entry in batch if entry.station == own]
 
 
 def trust_event_keys(ledger: Ledger, registered: list[tuple[str, str, bool]]) -> None:

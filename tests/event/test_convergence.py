@@ -51,7 +51,7 @@ def test_d_a_hub_killed_mid_night_loses_nothing_and_both_stations_converge(tmp_p
     for desk in (hall, bar):
         ids = [entry.id for entry in desk.entries()]
         assert len(ids) == len(set(ids)) == everyone
-    with psycopg.connect(hub) as connection:
+    with psycopg.connect(hall.hub) as connection:
         assert connection.execute("SELECT count(*), count(DISTINCT id) FROM larp_entries").fetchone() == (everyone, everyone)
     night = tmp_path / "the-night.json"
     night.write_text(json.dumps(transcript(HALL + BAR)))

@@ -111,16 +111,24 @@ def test_d_an_old_unsigned_bundle_is_refused_saying_to_export_it_again(tmp_path,
     merge_refused(crypt, path, "older larp, which did not sign entries: ask the Narrator of station 'hall' to export it again")
 
 
-def put_on_hub(hub: str, entry_line: str, station: str, seq: int, signature: str) -> None:
-    """What any holder of the join line can do: add an entry to the hub, under any name."""
+def put_on_hub(connection: psycopg.Connection, entry_line: str, station: str, seq: int, signature) -> None:
+    """An entry added to the hub through `connection`, under `station`'s name."""
     line = json.loads(entry_line)
     line.update(id=uuid.uuid4().hex, station=station, seq=seq)
     text = json.dumps(line, separators=(",", ":"))
-    with psycopg.connect(hub, autocommit=True) as connection:
-        connection.execute(
-            "INSERT INTO larp_entries (id, chronicle, night, station, seq, line, signature) VALUES (%s, 'alder-bay', 1, %s, %s, %s, %s)",
-            (line["id"], station, seq, text, signature(text) if callable(signature) else signature),
-        )
+    connection.execute(
+        "INSERT INTO larp_entries (id, chronicle, night, station, seq, line, signature) VALUES (%s, 'alder-bay', 1, %s, %s, %s, %s)",
+        (line["id"], station, seq, text, signature(text) if callable(signature) else signature),
+    )
+
+
+def forged(cluster, hub: str, login: str, *entry) -> None:
+    """The entry refused at the hub from a station's own login (it adds only its own station's);
+    then added by the hub's owner, who can add anything."""
+    with psycopg.connect(login, autocommit=True) as station, pytest.raises(psycopg.errors.RaiseException, match="this login is station"):
+        put_on_hub(station, *entry)
+    with cluster.as_owner(hub) as owner:
+        put_on_hub(owner, *entry)
 
 
 def pull_refused(desk, match: str) -> None:
@@ -132,19 +140,19 @@ def pull_refused(desk, match: str) -> None:
     assert count(desk) == before
 
 
-def test_d_an_entry_put_on_the_hub_under_another_stations_name_is_refused_at_sync(tmp_path, hub, event):
+def test_d_an_entry_put_on_the_hub_under_another_stations_name_is_refused_at_sync(tmp_path, cluster, hub, event):
     hall, bar, crypt = event
     bars_key = read_key(tmp_path / "bar.sqlite3.key")
     model = hall.ledger.lines(hall.night_row, station="hall")[-1]
-    put_on_hub(hub, model, "hall", 99, lambda text: sign(bars_key, "alder-bay", 1, text))  # bar, signing as hall
+    forged(cluster, hub, bar.hub, model, "hall", 99, lambda text: sign(bars_key, "alder-bay", 1, text))  # bar, signing as hall
     pull_refused(crypt, "entry .* of station 'hall' .* is not signed by the key station 'hall' registered with the event")
 
 
-def test_d_an_entry_signed_by_another_events_station_or_by_none_is_refused_at_sync(tmp_path, hub, event):
+def test_d_an_entry_signed_by_another_events_station_or_by_none_is_refused_at_sync(tmp_path, cluster, hub, event):
     hall, _, crypt = event
     stranger = Ledger.open(tmp_path / "stranger.sqlite3")
     model = hall.ledger.lines(hall.night_row, station="hall")[-1]
-    put_on_hub(hub, model, "pier", 1, lambda text: sign(signing_key(stranger), "alder-bay", 1, text))
+    forged(cluster, hub, crypt.hub, model, "pier", 1, lambda text: sign(signing_key(stranger), "alder-bay", 1, text))
     pull_refused(crypt, "entry .* of station 'pier' .* is not signed by the key station 'pier' registered")
     stranger.close()
 
@@ -158,7 +166,7 @@ def test_d_an_entry_changed_on_the_hub_by_its_owner_is_refused_at_sync(cluster, 
     pull_refused(crypt, f"entry {entry.short_id} of station 'hall' .* is not signed by the key station 'hall' registered")
 
 
-def test_d_a_second_station_by_a_taken_name_is_refused_and_not_joined(tmp_path, hub, event, chronicle, capsys):
+def test_d_a_second_station_by_a_taken_name_is_refused_and_not_joined(tmp_path, cluster, hub, event, chronicle, capsys):
     impostor = fresh_night(tmp_path, chronicle, "hall", "impostor.sqlite3")
     with pytest.raises(DeskError, match="has another station called 'hall' already: give this one a name of its own"):
         impostor.join(hub)
@@ -167,8 +175,8 @@ def test_d_a_second_station_by_a_taken_name_is_refused_and_not_joined(tmp_path, 
     (tmp_path / "hub.txt").write_text(hub)
     status, _, err = larp(capsys, "join", tmp_path / "hub.txt", "--db", tmp_path / "impostor.sqlite3")
     assert status == 1 and "another station called 'hall'" in err
-    with psycopg.connect(hub) as connection:
-        assert connection.execute("SELECT count(*) FROM larp_station_keys WHERE name = 'hall'").fetchone()[0] == 1
+    with cluster.as_owner(hub) as owner:
+        assert owner.execute("SELECT count(*) FROM larp_station_keys WHERE name = 'hall'").fetchone()[0] == 1
 
 
 def test_d_a_station_opened_on_the_event_under_a_taken_name_is_refused(tmp_path, hub, event, chronicle):

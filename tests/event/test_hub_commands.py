@@ -27,7 +27,7 @@ def test_d_hub_start_prints_the_join_line_and_warns_off_loopback_then_status_and
     status, out, _ = larp(capsys, "sync", "--db", db)
     assert status == 0 and "0 entries sent to the hub, 0 new entries" in out
     status, out, _ = larp(capsys, "hub", "status", "--dir", hub_dir)
-    assert status == 0 and re.search(r"bar: 1 entry, last sync \d{4}-.*, key [0-9a-f]{4} ", out)
+    assert status == 0 and re.search(r"'bar': 1 entry, last sync \d{4}-.*, key [0-9a-f]{4} ", out)
     assert larp(capsys, "hub", "start", "--dir", hub_dir)[0] == 1
     assert larp(capsys, "hub", "stop", "--dir", hub_dir)[0] == 0
     status, _, err = larp(capsys, "sync", "--db", db)

@@ -1,5 +1,6 @@
-"""The hub's tables belong to the event's owner: the stations' role (every Narrator's join line)
-may read them and add entries, nothing else; serials only rise, the card key is kept once."""
+"""The hub's tables belong to the event's owner: a station's own login may read them and add its
+own entries, nothing else; the join line (every Narrator's) may only register a station; serials
+only rise, the card key is kept once."""
 
 import psycopg
 import pytest
@@ -9,6 +10,7 @@ from larp.cards import current_card, issued_payload, reissue
 from larp.desk import DeskError
 from larp.event.hub import ROLE, prepare_event
 from larp.event.schema import EVENT_TABLES
+from larp.event.sync import login_url
 from tests.event.stations import at, joined, synced
 from tests.ledger.helpers import larp
 
@@ -32,11 +34,17 @@ REPLACED = (
     "CREATE TABLE larp_forged (x INT)",
     "CREATE OR REPLACE FUNCTION larp_raise_serials(chronicle TEXT, characters TEXT[], serials INTEGER[]) "
     "RETURNS INTEGER LANGUAGE sql AS $$ SELECT 0 $$",
-    "ALTER FUNCTION larp_register_station(TEXT, TEXT) SECURITY INVOKER",
+    "ALTER FUNCTION larp_join_station(TEXT, TEXT, TEXT[]) SECURITY INVOKER",
     "DROP FUNCTION larp_offer_card_key(TEXT, TEXT)",
     "ALTER SEQUENCE larp_entries_arrived_seq RESTART WITH 1",
     "SELECT setval('larp_entries_arrived_seq', 1)",
 )
+
+MEMBERS_DROPPED = """DO $$ DECLARE r TEXT; BEGIN
+    FOR r IN SELECT m.rolname FROM pg_auth_members a JOIN pg_roles g ON g.oid = a.roleid JOIN pg_roles m ON m.oid = a.member
+             WHERE g.rolname = 'chronicle_station_group' LOOP EXECUTE format('DROP ROLE %I', r); END LOOP;
+END $$"""
+"""Each station's own role made on the chronicle's PostgreSQL, dropped."""
 
 
 @pytest.fixture
@@ -48,7 +56,7 @@ def busy_hub(tmp_path, hub, chronicle):
         issued_payload(current_card(hall.chronicle, "janet"))
         reissue(hall.chronicle, "janet")
         synced(hall, bar)
-    yield hub
+    yield hub, hall.hub
     hall.close(), bar.close()
 
 
@@ -57,31 +65,56 @@ def everything(cluster, hub) -> dict[str, list]:
         return {table: owner.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in EVENT_TABLES}
 
 
-def test_d_the_stations_role_is_refused_every_change_of_every_table_and_nothing_changes(cluster, busy_hub):
-    before = everything(cluster, busy_hub)
+@pytest.mark.parametrize("login", ["station", "join line"])
+def test_d_a_stations_login_and_the_join_line_are_refused_every_change_of_every_table_and_nothing_changes(cluster, busy_hub, login):
+    hub, hall = busy_hub
+    before = everything(cluster, hub)
     assert all(before[table] for table in EVENT_TABLES)
     tried = 0
-    with psycopg.connect(busy_hub, autocommit=True) as station:
+    reading = () if login == "station" else ("SELECT * FROM {table}",)
+    with psycopg.connect(hall if login == "station" else hub, autocommit=True) as station:
         for table in EVENT_TABLES:
-            for statement in [*STATEMENTS, *([INSERTS[table]] if table in INSERTS else [])]:
+            for statement in [*STATEMENTS, *reading, *([INSERTS[table]] if table in INSERTS else [])]:
                 with pytest.raises(psycopg.errors.InsufficientPrivilege):
                     station.execute(statement.format(table=table, column=FIRST_COLUMN[table]))
                 tried += 1
         for statement in REPLACED:
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 station.execute(statement)
-    assert tried == 5 * len(STATEMENTS) + len(INSERTS)
-    assert everything(cluster, busy_hub) == before
+    assert tried == 5 * (len(STATEMENTS) + len(reading)) + len(INSERTS)
+    assert everything(cluster, hub) == before
+
+
+def test_d_the_join_line_may_only_register_a_well_named_station(cluster, busy_hub):
+    hub, _ = busy_hub
+    key = "A" * 43 + "="
+    with psycopg.connect(hub, autocommit=True) as joining:
+        for function in ("larp_station_seen()", "larp_arrival_lock()", "larp_offer_card_key('alder-bay', 'forged')"):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                joining.execute(f"SELECT {function}")
+        for name in ("door\nhall: 9 entries", "o'neil", "../door", "", "x" * 64):
+            with pytest.raises(psycopg.errors.RaiseException, match="a station's name is letters"):
+                joining.execute("SELECT * FROM larp_join_station(%s, %s, '{}')", (name, key))
+        assert joining.execute("SELECT * FROM larp_join_station('hall', %s, '{}')", (key,)).fetchall() == []  # taken: no password
+        (login, password), = joining.execute("SELECT * FROM larp_join_station('Door 2', %s, '{}')", (key,)).fetchall()
+    assert len(password) == 64 and login.startswith("larp_station_")
+    with psycopg.connect(login_url(hub, login, password), autocommit=True) as door:
+        with pytest.raises(psycopg.errors.UndefinedFunction):
+            door.execute("SELECT larp_station_seen('hall')")
+        door.execute("SELECT larp_station_seen()")  # its own name, the only one it can mark
+    with cluster.as_owner(hub) as owner:
+        assert owner.execute("SELECT role FROM larp_station_keys WHERE name = 'hall'").fetchone()[0] != login
+        assert owner.execute("SELECT name FROM larp_stations ORDER BY last_sync DESC LIMIT 1").fetchall() == [("Door 2",)]
 
 
 def test_d_a_station_may_only_raise_a_serial_and_only_offer_a_card_key_the_event_lacks(cluster, busy_hub):
-    before = everything(cluster, busy_hub)
+    before = everything(cluster, busy_hub[0])
     (serial,) = [row[2] for row in before["larp_card_serials"] if row[1] == "janet"]
-    with psycopg.connect(busy_hub, autocommit=True) as station:
+    with psycopg.connect(busy_hub[1], autocommit=True) as station:
         assert station.execute("SELECT larp_raise_serials('alder-bay', ARRAY['janet'], ARRAY[1])").fetchone()[0] == 0
         station.execute("SELECT larp_offer_card_key('alder-bay', 'forged')")
         assert station.execute("SELECT larp_raise_serials('alder-bay', ARRAY['janet'], ARRAY[%s])", (serial + 1,)).fetchone()[0] == 1
-    after = everything(cluster, busy_hub)
+    after = everything(cluster, busy_hub[0])
     assert after["larp_card_keys"] == before["larp_card_keys"]
     assert [row[2] for row in after["larp_card_serials"] if row[1] == "janet"] == [serial + 1]
 
@@ -97,7 +130,7 @@ def test_d_hub_init_makes_the_event_on_a_postgresql_of_its_owner_with_the_same_g
         url = next(line.strip() for line in out.splitlines() if line.strip().startswith("postgresql://chronicle_station:"))
         desk = joined(tmp_path, "hall", url, chronicle)
         assert desk.sync().pushed == 1  # its night's opening
-        with psycopg.connect(url, autocommit=True) as station:
+        with psycopg.connect(desk.hub, autocommit=True) as station:  # the station's own login
             assert station.execute("SELECT count(*) FROM larp_entries").fetchone()[0] == 1
             for statement in ("DELETE FROM larp_entries", "UPDATE larp_station_keys SET public_key = 'x'", "DROP TABLE larp_entries"):
                 with pytest.raises(psycopg.errors.InsufficientPrivilege):
@@ -106,13 +139,14 @@ def test_d_hub_init_makes_the_event_on_a_postgresql_of_its_owner_with_the_same_g
         assert status == 0 and "Station hall is revoked" in out, err
         renewed = next(line.strip() for line in out.splitlines() if line.strip().startswith("postgresql://chronicle_station:"))
         assert renewed != url and "owner-s3cret" not in out + err
-        with pytest.raises(DeskError, match="refused this station's password"):
+        with pytest.raises(DeskError, match="the event's owner revoked it"):
             desk.sync()
         desk.close()
     finally:
         cluster.drop("chronicle_db")
-        cluster.admin("DROP ROLE IF EXISTS chronicle_station")
-        cluster.admin("DROP ROLE IF EXISTS chronicle_owner")
+        cluster.admin(MEMBERS_DROPPED)
+        for role in ("chronicle_station", "chronicle_station_group", "chronicle_owner"):
+            cluster.admin(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(role)))
 
 
 def test_d_hub_init_refuses_an_owner_who_may_not_make_roles(cluster, capsys, monkeypatch, hub):
@@ -134,6 +168,7 @@ def test_d_a_hub_made_by_an_older_larp_is_given_to_the_owner_on_its_next_start(c
             for statement in ("DELETE FROM larp_entries", "DROP TABLE larp_entries", "ALTER TABLE larp_entries DROP COLUMN line"):
                 with pytest.raises(psycopg.errors.InsufficientPrivilege):
                     station.execute(statement)
-            assert station.execute("SELECT count(*) FROM larp_entries WHERE signature IS NULL").fetchone()[0] == 1
+        with cluster.as_owner(url) as owner:
+            assert owner.execute("SELECT count(*) FROM larp_entries WHERE signature IS NULL").fetchone()[0] == 1
     finally:
         cluster.drop("older_event")

@@ -1,4 +1,4 @@
-"""What one station's join line can put on the hub, and what the other stations make of it: an
+"""What one station's own login can put on the hub, and what the other stations make of it: an
 entry of a night far ahead, one with `Infinity`, `NaN`, a number out of range or a key given
 twice, one naming a chronicle as a path. Each is signed with a real station's key (the worst
 case: that station's laptop is in the wrong hands), set aside and named at every pull; every
@@ -23,11 +23,11 @@ def event(tmp_path, hub, chronicle):
     hall.close(), bar.close()
 
 
-def put(hub: str, tmp_path, line: str, night: int = 1, chronicle: str = "alder-bay", seq: int = 900) -> str:
-    """An entry put on the hub with the join line, signed with hall's own key."""
+def put(login: str, tmp_path, line: str, night: int = 1, chronicle: str = "alder-bay", seq: int = 900) -> str:
+    """An entry put on the hub with hall's own login, signed with hall's own key."""
     signature = sign(read_key(tmp_path / "hall.sqlite3.key"), chronicle, night, line)
     entry_id = json.loads(line)["id"] if line.startswith('{"id"') else uuid.uuid4().hex
-    with psycopg.connect(hub, autocommit=True) as connection:
+    with psycopg.connect(login, autocommit=True) as connection:
         connection.execute(
             "INSERT INTO larp_entries (id, chronicle, night, station, seq, line, signature) VALUES (%s, %s, %s, 'hall', %s, %s, %s)",
             (entry_id, chronicle, night, seq, line, signature),
@@ -57,7 +57,7 @@ def aside_at(desk, match: str) -> None:
 
 def test_an_entry_of_night_100000_moves_no_station(event, hub, tmp_path, chronicle):
     hall, bar = event
-    put(hub, tmp_path, a_line(hall), night=100000)
+    put(hall.hub, tmp_path, a_line(hall), night=100000)
     aside_at(bar, "is of night 100000, and night 99999 is not closed here")
     still_works(hall, bar)
     door = joined(tmp_path, "door", hub, chronicle)
@@ -79,14 +79,14 @@ def test_an_entry_that_is_not_strict_json_is_set_aside_and_no_record_turns_read_
     hall, bar = event
     line = a_line(hall)
     line = line.replace(f'"game_time":{json.loads(line)["game_time"]}', text, 1)
-    put(hub, tmp_path, line)
+    put(hall.hub, tmp_path, line)
     aside_at(bar, "is not strict JSON")
     still_works(hall, bar)
 
 
 def test_a_chronicle_named_as_a_path_is_never_a_folder(event, hub, tmp_path, chronicle):
     hall, _ = event
-    put(hub, tmp_path, a_line(hall), chronicle="../../../tmp/larp-escaped")
+    put(hall.hub, tmp_path, a_line(hall), chronicle="../../../tmp/larp-escaped")
     door = joined(tmp_path, "door", hub, chronicle, open_night=False)
     aside_at(door, "that is no chronicle's id")
     assert {night.chronicle for night in door.ledger.nights()} == {"alder-bay"}
@@ -95,6 +95,6 @@ def test_a_chronicle_named_as_a_path_is_never_a_folder(event, hub, tmp_path, chr
 
 def test_an_entry_too_large_is_set_aside(event, hub, tmp_path):
     hall, bar = event
-    put(hub, tmp_path, a_line(hall, summary="x" * (17 * 2**20)))
+    put(hall.hub, tmp_path, a_line(hall, summary="x" * (17 * 2**20)))
     aside_at(bar, "is larger than 16 MB")
     still_works(hall, bar)

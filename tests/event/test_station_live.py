@@ -8,6 +8,7 @@ import pytest
 
 from larp.cli import build_parser
 from larp.cli.station import hub_of
+from larp.event.sync import same_event
 from larp.sheet import Category
 from larp.station import create_app
 from larp.station.screens.log import NightLogScreen
@@ -96,7 +97,8 @@ async def test_d_a_station_opened_with_hub_joins_and_opens_the_night_under_way(t
         await app.workers.wait_for_complete()
         assert await shown_within(pilot, lambda: app.screen.query_one(ClockBar).event == "online", 10)
         assert app.desk.night_number == 1 and app.desk.clock_held()  # the hall's Hold! holds here
-        assert app.desk.ledger.setting("hub") == hub
+        kept = app.desk.ledger.setting("hub")  # the station's own login, not the join line
+        assert kept != hub and same_event(kept, hub) and kept == app.desk.hub
         assert stat.S_IMODE((tmp_path / "bar.sqlite3").stat().st_mode) == 0o600
     hall.close()
 
