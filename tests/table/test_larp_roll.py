@@ -9,7 +9,8 @@ from tests.table.conftest import STORYTELLER, STORYTELLING
 
 
 def roll(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(["roll", *args])
+    """`larp roll` as a Narrator who gave her name (else a terminal would ask it first)."""
+    code = main(["roll", *args, "--narrator", "Ann"])
     out, err = capsys.readouterr()
     return code, out, err
 
