@@ -78,7 +78,7 @@ def run_portal(args) -> int:
 
 def run_requests(args) -> int:
     from larp.desk import Desk, DeskError
-    from larp.portal.answering import approve, deny, stale
+    from larp.portal.answering import approve, deny, sheets_now, stale
     from larp.portal.store import PortalStore, portal_file
 
     record = record_of(args)
@@ -88,7 +88,7 @@ def run_requests(args) -> int:
         store = PortalStore(portal_file(record))
         with Desk.open(record, narrator=args.narrator, open_night=False) as desk:
             if args.action == "list":
-                return print_requests(desk, store.requests(), stale)
+                return print_requests(sheets_now(desk), store.requests(), stale)
             if args.action == "release":
                 print(f"{store.release()} downtime answers released to their players")
                 return 0
@@ -102,11 +102,11 @@ def run_requests(args) -> int:
     return 0
 
 
-def print_requests(desk, requests, stale) -> int:
+def print_requests(sheets, requests, stale) -> int:
     if not requests:
         print("No request from the players.")
     for request in requests:
-        flag = "  STALE: the sheet changed since" if request.state == "waiting" and stale(desk, request) else ""
+        flag = "  STALE: the sheet changed since" if request.state == "waiting" and stale(sheets, request) else ""
         answered = f" by {request.answered_by}: {request.answer}" if request.state != "waiting" else ""
         print(f"{request.id:>4}  {request.state:<8} {request.kind:<9} {request.character}  ({request.player})  {request.said}{answered}{flag}")
     return 0

@@ -67,7 +67,6 @@ class SeasonNow:
 
     registers: Registers
     operations: list[Operation]
-    opening: Entry | None
 
     @property
     def starts(self) -> dict[str, dict]:
@@ -92,7 +91,7 @@ def season_now(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> 
     states and every operation it had not heard."""
     base = {cid: starting_data(sheet) for cid, sheet in chronicle.characters.items()}
     if night is None:
-        return SeasonNow(Registers(base), [], None)
+        return SeasonNow(Registers(base), [])
     entries = ledger.entries(night, kind=Kind.BETWEEN.value) + ledger.entries(night, kind=Kind.REVERSAL.value)
     ops = operations(entries)
     opening = first_opening(ledger, night)
@@ -101,11 +100,11 @@ def season_now(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> 
         registers = Registers(ledger.starting_states(night) or base)
         for op in ops:
             registers.apply(op)
-        return SeasonNow(registers, ops, None)
+        return SeasonNow(registers, ops)
     reversed_ids = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
     undone = [Operation.of(e) for e in entries if e.kind is Kind.BETWEEN and e.id in reversed_ids]
     registers = opened_season(opening, ops, undone)
-    return SeasonNow(registers, ops, opening)
+    return SeasonNow(registers, ops)
 
 
 def late_lines(ledger: Ledger, night: NightRow) -> list[Operation]:

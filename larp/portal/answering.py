@@ -8,9 +8,15 @@ from larp.portal.sheets import fingerprint
 from larp.portal.store import PortalStore, Request
 
 
-def stale(desk: Desk, request: Request) -> bool:
-    sheet = desk.states().get(request.character)
-    return sheet is not None and fingerprint(sheet.sheet) != request.fingerprint
+def sheets_now(desk: Desk) -> dict:
+    """Every sheet as it stands, read once for all the requests a list or an answer weighs."""
+    return {cid: state.sheet for cid, state in desk.states().items()}
+
+
+def stale(sheets: dict, request: Request) -> bool:
+    """Whether her sheet (among `sheets_now`) changed since the player asked, experience aside."""
+    sheet = sheets.get(request.character)
+    return sheet is not None and fingerprint(sheet) != request.fingerprint
 
 
 def waiting(store: PortalStore, number: int) -> Request:
@@ -25,7 +31,7 @@ def waiting(store: PortalStore, number: int) -> Request:
 def approve(desk: Desk, store: PortalStore, number: int, by: str, answer: str = "", stale_ok: bool = False) -> Request:
     """Approve a request: a purchase is bought (its entry kept with the answer)."""
     request = waiting(store, number)
-    if stale(desk, request) and not stale_ok:
+    if stale(sheets_now(desk), request) and not stale_ok:
         raise DeskError(
             f"request {number} is stale: {request.character}'s sheet changed since the player asked; "
             "look at it again, then approve it anyway (--stale-ok) or deny it"

@@ -33,7 +33,7 @@ async def settle_conflicts(app) -> None:
 async def answer_requests(app) -> None:
     """The players' waiting requests: approve (a purchase is bought), deny with a reason, or
     release the downtime answers to their players."""
-    from larp.portal.answering import approve, deny, stale
+    from larp.portal.answering import approve, deny, sheets_now, stale
     from larp.portal.store import PortalStore, portal_file
 
     where = portal_file(Path(app.desk.ledger.where))
@@ -43,8 +43,9 @@ async def answer_requests(app) -> None:
     store = PortalStore(where)
     try:
         waiting = store.requests(state="waiting")
+        sheets = sheets_now(app.desk)
         choices = [
-            (f"{r.id}  {r.kind}: {r.character} ({r.player}): {r.said}" + ("  STALE" if stale(app.desk, r) else ""), r.id)
+            (f"{r.id}  {r.kind}: {r.character} ({r.player}): {r.said}" + ("  STALE" if stale(sheets, r) else ""), r.id)
             for r in waiting
         ] + [("Release the downtime answers to their players", "release")]
         picked = await app.push_screen_wait(PickScreen("Players' requests", choices, prompt=f"{len(waiting)} waiting."))
@@ -57,7 +58,7 @@ async def answer_requests(app) -> None:
         by = app.desk.narrator or "staff"
         if what == "approve":
             request = store.request(picked)
-            stale_ok = stale(app.desk, request) and await app.push_screen_wait(
+            stale_ok = stale(sheets, request) and await app.push_screen_wait(
                 ConfirmScreen("The sheet changed since", "The sheet changed since the player asked: approve all the same?", yes="Approve")
             )
             answer = ""
