@@ -15,6 +15,7 @@ from larp.event.cluster import admin_url, binary, is_running, stop_cluster
 from larp.event.errors import EventError
 from larp.event.hub import OWNER, HubSettings, prepare_event, start_hub
 from tests.ledger.conftest import isolated_home  # noqa: F401  (autouse: LARP_HOME and LARP_DB in tmp_path)
+from tests.event.stations import joined, synced
 from tests.ledger.helpers import write_chronicle
 
 NUMBERS = itertools.count(1)
@@ -115,3 +116,12 @@ def hub_dir(cluster):
 @pytest.fixture
 def chronicle(tmp_path) -> Path:
     return write_chronicle(tmp_path / "chronicle")
+
+
+@pytest.fixture
+def hall_and_bar(tmp_path, hub, chronicle):
+    """Two stations joined to the event and synced, closed after the test."""
+    hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle)
+    synced(hall, bar)
+    yield hall, bar
+    hall.close(), bar.close()

@@ -15,14 +15,6 @@ from tests.event.stations import joined, synced
 from tests.ledger.helpers import contest
 
 
-@pytest.fixture
-def event(tmp_path, hub, chronicle):
-    hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle)
-    synced(hall, bar)
-    yield hall, bar
-    hall.close(), bar.close()
-
-
 def put(login: str, tmp_path, line: str, night: int = 1, chronicle: str = "alder-bay", seq: int = 900) -> str:
     """An entry put on the hub with hall's own login, signed with hall's own key."""
     signature = sign(read_key(tmp_path / "hall.sqlite3.key"), chronicle, night, line)
@@ -55,8 +47,8 @@ def aside_at(desk, match: str) -> None:
     assert any(match in said for said in moved.aside), moved.aside
 
 
-def test_an_entry_of_night_100000_moves_no_station(event, hub, tmp_path, chronicle):
-    hall, bar = event
+def test_an_entry_of_night_100000_moves_no_station(hall_and_bar, hub, tmp_path, chronicle):
+    hall, bar = hall_and_bar
     put(hall.hub, tmp_path, a_line(hall), night=100000)
     aside_at(bar, "is of night 100000, and night 99999 is not closed here")
     still_works(hall, bar)
@@ -75,8 +67,8 @@ def test_an_entry_of_night_100000_moves_no_station(event, hub, tmp_path, chronic
     ],
     ids=["infinity", "nan", "1e400", "twice"],
 )
-def test_an_entry_that_is_not_strict_json_is_set_aside_and_no_record_turns_read_only(event, hub, tmp_path, text, named):
-    hall, bar = event
+def test_an_entry_that_is_not_strict_json_is_set_aside_and_no_record_turns_read_only(hall_and_bar, hub, tmp_path, text, named):
+    hall, bar = hall_and_bar
     line = a_line(hall)
     line = line.replace(f'"game_time":{json.loads(line)["game_time"]}', text, 1)
     put(hall.hub, tmp_path, line)
@@ -84,8 +76,8 @@ def test_an_entry_that_is_not_strict_json_is_set_aside_and_no_record_turns_read_
     still_works(hall, bar)
 
 
-def test_a_chronicle_named_as_a_path_is_never_a_folder(event, hub, tmp_path, chronicle):
-    hall, _ = event
+def test_a_chronicle_named_as_a_path_is_never_a_folder(hall_and_bar, hub, tmp_path, chronicle):
+    hall, _ = hall_and_bar
     put(hall.hub, tmp_path, a_line(hall), chronicle="../../../tmp/larp-escaped")
     door = joined(tmp_path, "door", hub, chronicle, open_night=False)
     aside_at(door, "that is no chronicle's id")
@@ -93,8 +85,8 @@ def test_a_chronicle_named_as_a_path_is_never_a_folder(event, hub, tmp_path, chr
     door.close()
 
 
-def test_an_entry_too_large_is_set_aside(event, hub, tmp_path):
-    hall, bar = event
+def test_an_entry_too_large_is_set_aside(hall_and_bar, hub, tmp_path):
+    hall, bar = hall_and_bar
     put(hall.hub, tmp_path, a_line(hall, summary="x" * (17 * 2**20)))
     aside_at(bar, "is larger than 16 MB")
     still_works(hall, bar)

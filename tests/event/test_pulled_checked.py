@@ -10,7 +10,7 @@ import pytest
 
 from larp.desk import DeskError
 from larp.ledger.signing import read_key, sign
-from tests.event.stations import joined, synced
+from tests.event.stations import synced
 from tests.ledger.helpers import contest
 
 
@@ -36,14 +36,6 @@ def refused_and_unchanged(desk, match: str) -> None:
     assert any(re.search(match, said) for said in moved.aside), moved.aside
     assert desk.ledger.lines(desk.night_row) == lines
     assert not desk.ledger.read_only
-
-
-@pytest.fixture
-def hall_and_bar(tmp_path, hub, chronicle):
-    hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle)
-    synced(hall, bar)
-    yield hall, bar
-    hall.close(), bar.close()
 
 
 def test_d_a_malformed_entry_pulled_is_refused(hall_and_bar, altered):

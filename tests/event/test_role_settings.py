@@ -12,21 +12,13 @@ from larp.event.logins import ARRIVAL_LOCK
 from tests.event.stations import joined, synced
 
 
-@pytest.fixture
-def event(tmp_path, hub, chronicle):
-    hall, bar = joined(tmp_path, "hall", hub, chronicle), joined(tmp_path, "bar", hub, chronicle)
-    synced(hall, bar)
-    yield hall, bar
-    hall.close(), bar.close()
-
-
 @pytest.mark.parametrize("login", ["bar's own", "the join line"])
 @pytest.mark.parametrize(
     "setting",
     ["default_transaction_read_only = on", "client_encoding = 'SQL_ASCII'", "search_path = pg_temp", "statement_timeout = 1"],
 )
-def test_a_setting_a_login_gives_its_role_changes_no_sync_and_no_join(event, hub, setting, login, tmp_path, chronicle):
-    hall, bar = event
+def test_a_setting_a_login_gives_its_role_changes_no_sync_and_no_join(hall_and_bar, hub, setting, login, tmp_path, chronicle):
+    hall, bar = hall_and_bar
     url = bar.hub if login == "bar's own" else hub
     with psycopg.connect(url, autocommit=True) as role:
         role.execute(f"ALTER ROLE CURRENT_USER SET {setting}")
@@ -43,16 +35,16 @@ def test_a_setting_a_login_gives_its_role_changes_no_sync_and_no_join(event, hub
 
 
 @pytest.mark.parametrize("login", ["bar's own", "the join line"])
-def test_no_login_of_the_event_takes_an_advisory_lock(event, hub, login):
-    _, bar = event
+def test_no_login_of_the_event_takes_an_advisory_lock(hall_and_bar, hub, login):
+    _, bar = hall_and_bar
     with psycopg.connect(bar.hub if login == "bar's own" else hub, autocommit=True) as role:
         for function in ("pg_advisory_lock", "pg_try_advisory_lock", "pg_advisory_lock_shared", "pg_advisory_xact_lock"):
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 role.execute(f"SELECT {function}(%s)", (ARRIVAL_LOCK,))
 
 
-def test_a_lock_held_by_the_servers_superuser_ends_the_sync_with_a_message(event, hub, cluster):
-    hall, _ = event
+def test_a_lock_held_by_the_servers_superuser_ends_the_sync_with_a_message(hall_and_bar, hub, cluster):
+    hall, _ = hall_and_bar
     holder = cluster.as_owner(hub)
     holder.execute("RESET ROLE")  # the server's own superuser: the one left who may take it
     holder.execute("SELECT pg_advisory_lock(%s)", (ARRIVAL_LOCK,))
