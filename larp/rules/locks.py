@@ -2,9 +2,9 @@
 tried again, by the same challenger on the same target for the same effect, for five minutes
 of game time (the house sets the length).
 
-A night's `Locks` are found by character pair (challenger, target), never by scanning every
-lock of the night: a night without a game clock keeps every lock it sets, and the ten
-thousandth challenge must cost what the first did.
+A night's `Locks` are found by the challenge they bar (challenger, target, category, effect),
+never by scanning locks: a night without a game clock keeps every lock it sets, and the ten
+thousandth challenge must cost what the first did, however often its pair fought before.
 """
 
 from collections.abc import Iterable, Iterator
@@ -29,36 +29,30 @@ class Lock:
     until: float
 
     @property
-    def pair(self) -> tuple[str, str]:
-        return self.challenger, self.target
-
-    def matches(self, other: "Lock") -> bool:
-        return (self.challenger, self.target, self.category, self.effect) == (
-            other.challenger,
-            other.target,
-            other.category,
-            other.effect,
-        )
+    def challenge(self) -> tuple[str, str, str, str]:
+        """What the lock bars: this challenger's challenge of this target, category and effect."""
+        return self.challenger, self.target, self.category, self.effect
 
 
 class Locks:
-    """A night's locks, by character pair, each pair's in the order they were set. Immutable:
-    `adding` gives the locks after one more, sharing what did not change (`Overlay`)."""
+    """A night's locks, the latest of each challenge barred. Immutable: `adding` gives the locks
+    after one more, sharing what did not change (`Overlay`)."""
 
-    __slots__ = ("_by_pair",)
+    __slots__ = ("_by_challenge", "_count", "_swept")
 
     def __init__(self, locks: Iterable[Lock] = ()) -> None:
-        by_pair: dict[tuple[str, str], tuple[Lock, ...]] = {}
+        latest: dict[tuple[str, str, str, str], Lock] = {}
         for lock in locks:
-            by_pair[lock.pair] = by_pair.get(lock.pair, ()) + (lock,)
-        self._by_pair = Overlay(by_pair)
+            held = latest.get(lock.challenge)
+            if held is None or lock.until >= held.until:
+                latest[lock.challenge] = lock
+        self._by_challenge = Overlay(latest)
+        self._count = self._swept = len(latest)
 
     def holding(self, wanted: Lock, clock: float) -> Lock | None:
-        """The first lock set on the same challenge as `wanted` that still holds at `clock`."""
-        for lock in self._by_pair.get(wanted.pair, ()):
-            if lock.until > clock and lock.matches(wanted):
-                return lock
-        return None
+        """The lock set on the same challenge as `wanted`, if it still holds at `clock`."""
+        lock = self._by_challenge.get(wanted.challenge)
+        return lock if lock is not None and lock.until > clock else None
 
     def on(self, challenger: str, clock: float) -> list[Lock]:
         """The locks that still hold challenges by `challenger` at `clock`, the soonest over first."""
@@ -66,22 +60,25 @@ class Locks:
         return sorted(held, key=lambda lock: lock.until)
 
     def adding(self, lock: Lock, clock: float | None = None) -> "Locks":
-        """These locks and one more; the pair's locks that no longer hold at `clock` let go
-        (none without a clock: a record keeps every lock its entries set)."""
+        """These locks and one more, which takes the place of an earlier lock of its challenge.
+        With a clock, the locks that no longer hold let go once they may be half of them (none
+        without a clock: a record keeps every lock its entries set)."""
         after = Locks.__new__(Locks)
-        kept = tuple(held for held in self._by_pair.get(lock.pair, ()) if clock is None or held.until > clock)
-        after._by_pair = self._by_pair.changing({lock.pair: kept + (lock,)})
+        after._by_challenge = self._by_challenge.changing({lock.challenge: lock})
+        after._count = self._count + (lock.challenge not in self._by_challenge)
+        after._swept = self._swept
+        if clock is not None and after._count > 2 * after._swept + 64:
+            return Locks([held for held in after if held.until > clock])
         return after
 
     def __iter__(self) -> Iterator[Lock]:
-        for locks in self._by_pair.values():
-            yield from locks
+        return iter(self._by_challenge.values())
 
     def __len__(self) -> int:
-        return sum(len(locks) for locks in self._by_pair.values())
+        return self._count
 
     def __bool__(self) -> bool:
-        return bool(self._by_pair)
+        return self._count > 0
 
     def __repr__(self) -> str:
         return f"Locks({list(self)!r})"

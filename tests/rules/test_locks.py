@@ -1,5 +1,6 @@
-"""R-NIGHT-2: the five-minute locks are found by character pair, so the night's ten
-thousandth challenge costs what its first did, however many locks the night has set."""
+"""R-NIGHT-2: the five-minute locks are found by the challenge they bar, so the night's ten
+thousandth challenge costs what its first did, however many locks the night, or one pair of
+characters, has set."""
 
 import gc
 import time
@@ -36,7 +37,7 @@ def locked_night(challenges: int) -> Transcript:
     return Transcript.model_validate(locked_night_data(challenges))
 
 
-def test_r_night_2_a_lock_is_found_among_its_pairs_only():
+def test_r_night_2_a_lock_bars_its_own_challenge_only():
     held = Lock("cody", "janet", "social", "sway", until=5.0)
     locks = Locks().adding(Lock("cody", "wren", "social", "sway", 5.0), 0.0).adding(held, 0.0)
     assert locks.holding(Lock("cody", "janet", "social", "sway", 0.0), clock=4.0) == held
@@ -53,12 +54,37 @@ def test_r_night_2_a_new_lock_lets_go_of_its_pairs_lapsed_ones():
     assert list(after) == [later] and list(before) == [lapsed]
 
 
-def test_r_night_2_finding_a_lock_examines_only_the_pairs_locks(monkeypatch):
-    examined = []
-    monkeypatch.setattr(Lock, "matches", lambda lock, other: examined.append(lock) or False)
-    for _ in replaying(locked_night(1_000), noting=False):
+def one_pair_locked(challenges: int) -> Transcript:
+    """Cody challenges Janet socially again and again, each time for another effect, and loses."""
+    traits = {f"Witty {n}": 99 for n in range(challenges // 99 + 1)}
+    cast = [{"id": cid, "traits": {"social": traits}} for cid in ("cody", "janet")]
+    events = [
+        {"challenge": {"kind": "contested", "category": "social", "effect": f"sway {n}",
+                       "challenger": {"character": "cody", "trait": f"Witty {n // 99}"}, "defender": {"character": "janet", "trait": "Witty 0"},
+                       "steps": [{"throw": {"challenger": "rock", "defender": "paper"}}]}}
+        for n in range(challenges)
+    ]
+    return Transcript.model_validate({"characters": cast, "events": events})
+
+
+def test_r_night_2_a_pair_locked_thousands_of_times_adds_and_finds_a_lock_without_looking_at_the_others(monkeypatch):
+    looked_at = []
+    monkeypatch.setattr(Lock, "__eq__", lambda lock, other: looked_at.append(lock) or False)
+    night = None
+    for night, _ in replaying(one_pair_locked(2_000), noting=False):
         pass
-    assert examined == []  # each pair fights once: no other lock is looked at
+    assert len(night.locks) == 2_000 and looked_at == []
+    lock = Lock("cody", "janet", "social", "sway 1999", 0.0)
+    assert night.locks.holding(lock, night.clock).effect == "sway 1999"
+
+
+def test_r_night_2_with_a_clock_the_locks_that_no_longer_hold_let_go():
+    locks = Locks()
+    for n in range(1_000):
+        locks = locks.adding(Lock("cody", "janet", "social", f"sway {n}", until=n + 5.0), clock=float(n))
+    assert len(locks) < 200
+    assert locks.holding(Lock("cody", "janet", "social", "sway 999", 0.0), 999.0) is not None
+    assert locks.holding(Lock("cody", "janet", "social", "sway 10", 0.0), 999.0) is None
 
 
 def test_r_night_2_the_last_hundred_challenges_cost_what_the_first_hundred_did():
