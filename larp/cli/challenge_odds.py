@@ -16,17 +16,21 @@ def show_challenge_odds(args) -> int:
     from larp.rules.odds import percent
     from larp.rules.odds.replayed import NotAChallenge, odds_by_step
     from larp.sheet import SheetError
-    from larp.sheet.loading import load_transcript
+    from larp.sheet.streaming import load_long_transcript
 
     try:
         where = "standard input" if args.transcript == "-" else args.transcript
-        transcript = load_transcript(read_input(args.transcript), where)
+        transcript = load_long_transcript(read_input(args.transcript), where)
         shown = odds_by_step(transcript, args.event, args.policy)
     except SheetError as error:
         return fail("odds", str(error))
     except NotAChallenge as error:
         return fail("odds", f"--event {args.event}: {error}")
     except RuleError as error:
+        try:
+            checked_rest(transcript)
+        except SheetError as bad:
+            return fail("odds", str(bad))
         if args.format == "json":
             print(json.dumps({"error": error.to_json()}))
         return fail("odds", refused(error), EXIT_FORBIDDEN)
@@ -41,6 +45,14 @@ def show_challenge_odds(args) -> int:
         return 0
     print("\n".join(as_text(args, shown, winner, percent)))
     return 0
+
+
+def checked_rest(transcript) -> None:
+    """The events after the one refused validated too (a transcript read event by event): input
+    that does not fit the contract is told before a step the rules forbid, as `larp resolve` does."""
+    rest = getattr(transcript.events, "check_rest", None)
+    if rest is not None:
+        rest()
 
 
 def refused(error) -> str:

@@ -29,19 +29,23 @@ class NotAChallenge(ValueError):
 
 
 def challenge_at(transcript: Transcript, event: int) -> tuple[Night, ChallengeSpec]:
-    """The night as it stands before event `event`, and that event's challenge."""
-    events = transcript.events
-    if not 0 <= event < len(events):
-        raise NotAChallenge(f"the transcript has {counted(len(events), 'event')}, numbered 0 to {len(events) - 1}: no event {event}")
-    if not isinstance(events[event], ChallengeEvent):
-        raise NotAChallenge(f"event {event} is a {next(iter(type(events[event]).model_fields))}, not a challenge")
-    night = Night.begin(transcript.characters, transcript.house_rules)
-    for index, earlier in enumerate(events[:event]):
+    """The night as it stands before event `event`, and that event's challenge. The events are
+    gone through once, up to that one only, without the rules' notes (the odds show none): the
+    last challenge of a long night costs a replay, never more."""
+    if event < 0:
+        raise NotAChallenge(f"events are numbered from 0: no event {event}")
+    night = Night.begin(transcript.characters, transcript.house_rules, noting=False)
+    count = 0
+    for count, earlier in enumerate(transcript.events, start=1):
+        if count - 1 == event:
+            if not isinstance(earlier, ChallengeEvent):
+                raise NotAChallenge(f"event {event} is a {next(iter(type(earlier).model_fields))}, not a challenge")
+            return night, earlier.challenge
         try:
             night, _ = apply_event(night, earlier)
         except RuleError as error:
-            raise error.at(event=index) from None
-    return night, events[event].challenge
+            raise error.at(event=count - 1) from None
+    raise NotAChallenge(f"the transcript has {counted(count, 'event')}, numbered 0 to {count - 1}: no event {event}")
 
 
 def odds_by_step(transcript: Transcript, event: int, policy: str = "best") -> list[StepOdds]:
