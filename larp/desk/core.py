@@ -16,7 +16,7 @@ from larp.desk.opening import (
     open_night_of,
 )
 from larp.home import default_db
-from larp.ledger import Entry, GameClock, Kind, Ledger, NightRow, Tonight
+from larp.ledger import Entry, GameClock, Kind, Ledger, LedgerError, NightRow, Tonight
 from larp.desk.folding import Folding, recorded
 from larp.ledger.store import HUB_SETTING
 from larp.ledger.fold import LiveFold
@@ -140,6 +140,8 @@ class DeskCore(Folding):
             with recorded:
                 desk.hub = ledger.setting(HUB_SETTING)
             desk.opens_between_games = between_games
+            if not reading:
+                desk._sign_as_filed()
             desk._find_night(open_night)
         except BaseException:
             ledger.close()
@@ -154,6 +156,17 @@ class DeskCore(Folding):
             with recorded:
                 self._chronicle = chronicle_held(self.ledger, self.night_row) or chronicle_held(self.ledger)  # between games: the night played
         return self._chronicle
+
+    def _sign_as_filed(self) -> None:
+        """Each entry this desk writes is signed as it is filed (larp.ledger.signing); where the
+        key can't be taken up now (a record that can't be written, a name another station's key
+        holds), its entries are signed when they leave the record, which then says what is wrong."""
+        from larp.ledger.signing import signing
+
+        try:
+            signing(self.ledger, self.station)
+        except LedgerError:
+            pass
 
     def _find_night(self, open_night: bool) -> None:
         if open_night and self._chronicle is None:
@@ -306,6 +319,21 @@ class DeskCore(Folding):
         row = self._night(night)
         with recorded:
             yield from self.ledger.each_entry(row, character=character, station=station)
+
+    def each_headline(
+        self, character: str | None = None, station: str | None = None, night: int | None = None, with_lines: bool = False
+    ) -> Iterator[tuple[Entry, str | None]]:
+        """What `each_entry` gives, each entry without its payload, and with its line as the
+        record keeps it where `with_lines`: the record reads the rest of each line itself."""
+        row = self._night(night)
+        with recorded:
+            yield from self.ledger.each_headline(row, with_lines, character=character, station=station)
+
+    def reversals(self, night: int | None = None) -> dict[str, str]:
+        """Of the night: each reversed entry's id → its reversal's."""
+        row = self._night(night)
+        with recorded:
+            return self.ledger.reversed_by(row)
 
     def known(self, night: int | None = None) -> tuple[set[str], set[str], dict[str, str]]:
         """Of the night: every character its entries name, every station that wrote in it, and

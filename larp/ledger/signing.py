@@ -2,8 +2,10 @@
 
 A station signs each of its entries with its own Ed25519 key (the `cryptography` package)
 over the entry's chronicle, night and line, so that neither can be changed after signing, nor
-the entry moved to another night. The signature is made when the entry leaves the record (a
-push to the hub, a bundle): Ed25519 signs the same bytes the same way every time.
+the entry moved to another night. The signature is made as the entry is filed, by a desk that
+writes (`signing`), and kept with the others: an export or a push sends it as it is. An entry
+filed without one (by a larp that signed later, or recovered by `larp doctor`) is signed when
+it leaves the record: Ed25519 signs the same bytes the same way every time.
 
 - The private key lives beside the record (`RECORD.key`), readable by its owner only, and is
   never printed; a record in memory holds one for as long as it is open.
@@ -146,6 +148,12 @@ def own_key(ledger: Ledger, station: str) -> Ed25519PrivateKey:
     return key
 
 
+def signing(ledger: Ledger, station: str) -> None:
+    """The record signs each entry of its own as it files it, under this station's key."""
+    key = own_key(ledger, station)
+    ledger.signer = lambda chronicle, night, line: sign(key, chronicle, night, line)
+
+
 def trusted(ledger: Ledger) -> dict[str, tuple[str, str]]:
     """station → (public key, who vouched for it)."""
     with ledger.failures("read"):
@@ -192,7 +200,8 @@ def signed_lines(ledger: Ledger, night: NightRow, station: str, own: str) -> tup
         )
     if station == own:
         key = own_key(ledger, own)
-        return public_text(key), count, ((line, sign(key, night.chronicle, night.number, line)) for _, line, _ in rows), sealer(key)
+        signed = ((line, signature or sign(key, night.chronicle, night.number, line)) for _, line, signature in rows)
+        return public_text(key), count, signed, sealer(key)
     held = trusted(ledger).get(station)
     if held is None:
         if not count:
@@ -217,10 +226,23 @@ def unsigned_here(station: str, entry_id: str | None) -> LedgerError:
 
 def signed_outgoing(ledger: Ledger, batch: list, own: str) -> list[tuple]:
     """This station's entries going to the event's hub (larp.ledger.exchange.Outgoing), each
-    signed now. Another station's entries (merged from its bundle) stay in this record: the hub
+    with the signature kept as it was filed, or made now. Another station's entries (merged from its bundle) stay in this record: the hub
     takes a station's entries from its own login only (larp.event.logins)."""
     key = own_key(ledger, own)
-    return [(entry, sign(key, entry.chronicle, entry.night, entry.line)) for entry in batch if entry.station == own]
+    mine = [entry for entry in batch if entry.station == own]
+    kept = kept_signatures(ledger, [entry.id for entry in mine])
+    return [(entry, kept.get(entry.id) or sign(key, entry.chronicle, entry.night, entry.line)) for entry in mine]
+
+
+def kept_signatures(ledger: Ledger, ids: list[str]) -> dict[str, str]:
+    """The signatures the record keeps of these entries."""
+    kept: dict[str, str] = {}
+    with ledger.failures("read"):
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            query = f"SELECT id, signature FROM signatures WHERE id IN ({','.join('?' * len(chunk))})"
+            kept.update(ledger.db.execute(query, chunk))
+    return kept
 
 
 def trust_event_keys(ledger: Ledger, registered: list[tuple[str, str, bool]]) -> None:

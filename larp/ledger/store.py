@@ -8,7 +8,7 @@ what was recorded before is kept.
 import hashlib
 import json
 import sqlite3
-from collections.abc import Container
+from collections.abc import Callable, Container
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -19,8 +19,11 @@ from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
 from larp.ledger.failures import born_private, explain, is_read_only, make_folder, read_only_options
 from larp.ledger.night_ends import ENDED, NightEnds
-from larp.ledger.rows import Damage, Row, entry_of_row, row_of
+from larp.ledger.rows import HEADLINE, Damage, Row, entry_of_row, headline_of_row, row_of
 from larp.ledger.schema import LATEST, READABLE_FROM, migrate
+
+Signer = Callable[[str, int, str], str]
+"""The signature of an entry's line, given its chronicle and night."""
 
 MEMORY = ":memory:"
 SHORTEST_ID_PREFIX = 4
@@ -53,6 +56,9 @@ class Ledger(NightEnds):
         self.read_only = read_only
         self.damaged: list[Damage] = []
         """Rows found damaged (`entry_of_row`, `check`): while there are any, nothing is written."""
+        self.signer: Signer | None = None
+        """Signs each entry this record writes of its own (`larp.ledger.signing.Signing`), as it is
+        filed: an export or a push then sends signatures already made."""
 
     @classmethod
     def open(cls, path: Path | str, create: bool = True) -> "Ledger":
@@ -200,7 +206,7 @@ class Ledger(NightEnds):
         in one transaction: killed at any point, the record is before it or after it."""
         with self.writing(f"the close of night {night.number}") as db:
             for entry in entries:
-                append_entry(db, night, entry)
+                append_entry(db, night, entry, self.signer)
             return add_night(db, night.chronicle, night.number)
 
     # Entries.
@@ -208,13 +214,13 @@ class Ledger(NightEnds):
     def append(self, night: NightRow, entry: Entry) -> Entry:
         """Write one entry in its own transaction; it gets the next number of its station."""
         with self.writing(f"the {entry.kind.value} entry") as db:
-            return append_entry(db, night, entry)
+            return append_entry(db, night, entry, self.signer)
 
     def open_night(self, chronicle: str, number: int, opening: Entry) -> tuple[NightRow, Entry]:
         """The night (made if new) and a station's opening entry, in one transaction."""
         with self.writing(f"the opening of night {number}") as db:
             night = self.add_night(db, chronicle, number)
-            return night, append_entry(db, night, opening)
+            return night, append_entry(db, night, opening, self.signer)
 
     def last_seq(self, night: NightRow, station: str) -> int:
         """The number of the station's latest entry in the night (0 for none)."""
@@ -264,6 +270,25 @@ class Ledger(NightEnds):
         for batch in self._batches(query + MERGED_ORDER, params):
             with bulk():
                 yield from self._readable([entry_of_row(*row, night.number) for row in batch])
+
+    def each_headline(self, night: NightRow, with_lines: bool = False, **only: str | None) -> Iterator[tuple[Entry, str | None]]:
+        """What `each_entry` gives, each entry without its payload (`Entry.without_payload`), and
+        with its line where `with_lines`: the record reads the rest of each line itself, and only
+        a line it can't read as an entry is read again to name its damage (kept in `damaged`)."""
+        query, params = self._selecting(night, columns=f"seq, id, {HEADLINE}" + (", line" if with_lines else ""), **only)
+        for batch in self._batches(query + MERGED_ORDER, params):
+            with bulk():
+                for seq, entry_id, fields, kinds, *line in batch:
+                    entry = headline_of_row(entry_id, fields, kinds, night.number) or self._reread(night, seq, entry_id)
+                    if entry is not None:
+                        yield entry, line[0] if line else None
+
+    def _reread(self, night: NightRow, seq: int, entry_id: str) -> Entry | None:
+        """The entry at row `seq`, its payload let go; None where it is damaged (kept in `damaged`)."""
+        with self.failures("read"):
+            (line,) = self.db.execute("SELECT line FROM entries WHERE seq = ?", (seq,)).fetchone()
+        read = self._readable([entry_of_row(seq, entry_id, line, night.number)])
+        return read[0].without_payload() if read else None
 
     def _batches(self, query: str, params: list) -> Iterator[list[tuple[int, str, str]]]:
         """The rows a query selects, a batch at a time."""
@@ -315,8 +340,9 @@ class Ledger(NightEnds):
         character: str | None = None,
         station: str | None = None,
         kind: str | None = None,
+        columns: str = "seq, id, line",
     ) -> tuple[str, list]:
-        query = "SELECT seq, id, line FROM entries WHERE night = ?"
+        query = f"SELECT {columns} FROM entries WHERE night = ?"
         params: list = [night.id]
         if station is not None:
             query += " AND station = ?"
@@ -362,11 +388,18 @@ NEXT_SEQ = "SELECT COALESCE(MAX(station_seq), 0) + 1 FROM entries WHERE night = 
 """The next number of a station's entries in a night: read inside the transaction that writes it."""
 
 
-def append_entry(db: sqlite3.Connection, night: NightRow, entry: Entry) -> Entry:
+def append_entry(db: sqlite3.Connection, night: NightRow, entry: Entry, signer: Signer | None = None) -> Entry:
     seq = db.execute(NEXT_SEQ, (night.id, entry.station)).fetchone()[0]
     entry = replace(entry, night=night.number, seq=seq)
-    insert_rows(db, night, [row_of(entry)])
+    row = row_of(entry)
+    insert_rows(db, night, [row])
+    if signer is not None:
+        keep_signature(db, entry.id, signer(night.chronicle, night.number, row[-1]))
     return entry
+
+
+def keep_signature(db: sqlite3.Connection, entry_id: str, signature: str) -> None:
+    db.execute("INSERT OR IGNORE INTO signatures (id, signature) VALUES (?, ?)", (entry_id, signature))
 
 
 INSERT_ENTRY = "INSERT INTO entries (night, id, station, station_seq, kind, reverses, line) VALUES (?, ?, ?, ?, ?, ?, ?)"

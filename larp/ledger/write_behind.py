@@ -20,12 +20,13 @@ import sqlite3
 import struct
 import threading
 from collections import deque
+from collections.abc import Callable
 from contextlib import suppress
 
 from larp.ledger.entry import Entry
 from larp.ledger.errors import LedgerError
 from larp.ledger.failures import explain
-from larp.ledger.store import INSERT_ENTRY, NEXT_SEQ, Ledger, NightRow, row_of
+from larp.ledger.store import INSERT_ENTRY, NEXT_SEQ, Ledger, NightRow, keep_signature, row_of
 
 DEPTH = 64
 """The most entries waiting to be written before the caller waits for the disk."""
@@ -58,7 +59,9 @@ class WriteBehind:
         if self.pid == 0:  # the writer: it never returns
             os.close(rows_in)
             os.close(answers_out)
-            _writer(self.where, rows_out, answers_in)
+            signer = ledger.signer
+            sign = None if signer is None else (lambda line: signer(night.chronicle, night.number, line))
+            _writer(self.where, rows_out, answers_in, sign)
         os.close(rows_out)
         os.close(answers_in)
         self.rows = rows_in
@@ -164,7 +167,7 @@ class WriteBehind:
         return heard[LENGTH.size:].decode("utf-8", "replace")
 
 
-def _writer(where: str, rows: int, answers: int) -> None:
+def _writer(where: str, rows: int, answers: int, sign: Callable[[str], str] | None) -> None:
     """Commit each row that comes down `rows`, answering on `answers`; exit at the pipe's end
     or at the first failure. A Ctrl+C is for the caller: the writer finishes what it was sent.
     The collector is off: it would go through (and copy) every object the caller held at the fork."""
@@ -177,7 +180,7 @@ def _writer(where: str, rows: int, answers: int) -> None:
             while header := incoming.read(LENGTH.size):
                 row = marshal.loads(incoming.read(LENGTH.unpack(header)[0]))
                 try:
-                    insert_numbered(ledger.db, row)
+                    insert_numbered(ledger.db, row, sign)
                 except sqlite3.Error as error:
                     _fail(answers, explain(error, where, f"write the {row[4]} entry"))
                     return
@@ -191,9 +194,10 @@ def _writer(where: str, rows: int, answers: int) -> None:
         os._exit(status)
 
 
-def insert_numbered(db: sqlite3.Connection, row: tuple) -> None:
+def insert_numbered(db: sqlite3.Connection, row: tuple, sign: Callable[[str], str] | None = None) -> None:
     """The row in a transaction of its own, numbered there: the next number of its station, which
-    another program writing as the same station may have taken since the entry was made."""
+    another program writing as the same station may have taken since the entry was made; signed
+    (`sign`) as it is filed."""
     night, entry_id, station, seq, *rest, line = row
     db.execute("BEGIN IMMEDIATE")
     try:
@@ -201,6 +205,8 @@ def insert_numbered(db: sqlite3.Connection, row: tuple) -> None:
         if free != seq:
             line = json.dumps({**json.loads(line), "seq": free}, ensure_ascii=False, separators=(",", ":"))
         db.execute(INSERT_ENTRY, (night, entry_id, station, free, *rest, line))
+        if sign is not None:
+            keep_signature(db, entry_id, sign(line))
     except BaseException:
         if db.in_transaction:
             db.execute("ROLLBACK")
