@@ -1,8 +1,6 @@
 """`larp log`, `larp reverse` and `larp carry`: reading the night's record, undoing a mistaken call,
 and bringing a late entry of a closed night into the night under way."""
 
-import json
-
 from larp.cli.night_record import add_db_option, failed, tell_damage
 
 
@@ -38,17 +36,20 @@ def run_log(args) -> int:
 
     try:
         with Desk.read(args.db) as desk:
-            characters, stations, reversed_by = desk.known(args.night)
             character, station = args.character, args.station
-            if character is not None:
-                character = known_id(character, characters)
-            if station is not None:
-                station = known_id(station, stations, "station")
-            entries = desk.each_entry(character, station, args.night)
+            if character is not None or station is not None:
+                characters, stations, reversed_by = desk.known(args.night)
+                if character is not None:
+                    character = known_id(character, characters)
+                if station is not None:
+                    station = known_id(station, stations, "station")
+            else:
+                reversed_by = desk.reversals(args.night)
+            entries = desk.each_headline(character, station, args.night, with_lines=args.format == "json")
             if args.format == "json":
                 write_json(entries)
             else:
-                for entry in entries:
+                for entry, _ in entries:
                     print(line(entry, reversed_by.get(entry.id)))
             tell_damage("log", desk)  # once read: a damaged row is found as the night is read
     except (DeskError, SheetError) as error:
@@ -57,11 +58,11 @@ def run_log(args) -> int:
 
 
 def write_json(entries) -> None:
-    """A JSON list, one entry to a line, each written as it is read."""
-    encode = json.JSONEncoder(ensure_ascii=False).encode
+    """A JSON list, one entry to a line, each written as it is read: its line as the record
+    keeps it (a JSON object whose keys are `Entry.to_json`'s), the night's number first."""
     before = "[\n"
-    for entry in entries:
-        print(before + encode({"night": entry.night, **entry.to_json()}), end="")
+    for entry, kept in entries:
+        print(f'{before}{{"night":{entry.night},{kept[1:]}', end="")
         before = ",\n"
     print("[]" if before == "[\n" else "\n]")
 

@@ -7,7 +7,9 @@ record with a damaged row is read, all of it that can be, and takes no new entry
 doctor` copies what is readable into a new record).
 """
 
+import json
 import math
+from sys import intern
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,6 +75,37 @@ def entry_of_row(row: int, entry_id: str, line: Any, night: int) -> Entry | Dama
     if data["id"] != entry_id or not all(isinstance(c, str) for c in data["characters"]):
         return entry_damage(row, entry_id, "its line does not match the row it is filed in")
     return Entry.from_json(data, night)
+
+
+HEADLINE_KEYS = ("id", "station", "seq", "narrator", "kind", "game_time", "wall_time", "summary", "characters", "reverses")
+"""Every key of `FIELDS` but the payload, in the order `headline_of_row` takes them."""
+HEADLINE_KINDS = tuple(FIELDS[key] for key in HEADLINE_KEYS)
+HEADLINE = (
+    "CASE WHEN json_valid(line) THEN json_extract(line, "
+    + ", ".join(f"'$.{key}'" for key in HEADLINE_KEYS)
+    + ") END, CASE WHEN json_valid(line) THEN json_type(line, '$.reverses') || ' ' || json_type(line, '$.payload') END"
+)
+"""What a row's line holds but its payload, read by the record itself (its JSON parsed in C, the
+payload never made into Python's objects): the values of `HEADLINE_KEYS` as a JSON array; then
+the JSON kinds of the line's `reverses` and `payload` (NULL where one is missing)."""
+_WHOLE_LINE = ("null object", "text object")
+_KINDS = Kind._value2member_map_
+
+
+def headline_of_row(entry_id: str, fields: str | None, kinds: str | None, night: int) -> Entry | None:
+    """The entry a row holds, its payload left out (`Entry.without_payload`), from what `HEADLINE`
+    read of its line; None where `entry_of_row` must read the line to name what is wrong."""
+    if fields is None or kinds not in _WHOLE_LINE:
+        return None
+    values = json.loads(fields)
+    for value, kinds_of in zip(values, HEADLINE_KINDS):
+        if value.__class__ is bool or not isinstance(value, kinds_of):
+            return None
+    found, station, seq, narrator, kind, game_time, wall_time, summary, characters, reverses = values
+    if found != entry_id or kind not in _KINDS or not math.isfinite(game_time) or not all(isinstance(c, str) for c in characters):
+        return None
+    return Entry(found, night, intern(station), seq, intern(narrator), _KINDS[kind], game_time, wall_time, summary,
+                 tuple(map(intern, characters)), reverses, {})
 
 
 def line_fault(data: Any) -> str | None:
