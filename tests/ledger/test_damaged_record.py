@@ -69,6 +69,16 @@ def test_a_damaged_row_is_named_and_the_rest_of_the_night_shown(night, how, caps
     assert len(shown) == (9 if how in ("a setting not text", *PAYLOAD_DAMAGES) else 8)
 
 
+@pytest.mark.parametrize("how", ["cut short", "bytes", "a key missing", "a kind unknown"])
+def test_the_json_log_of_a_damaged_record_is_the_readable_entries_and_names_the_damage(night, how, capsys):
+    named = damage(night, how)
+    assert main(["log", "--format", "json", "--db", str(night)]) == 0
+    out, err = capsys.readouterr()
+    assert named in err and "damaged" in err
+    shown = json.loads(out)
+    assert len(shown) == 8 and all(entry["night"] == 1 and entry["id"][:8] not in named for entry in shown)
+
+
 @pytest.mark.parametrize("how", DAMAGES)
 @pytest.mark.parametrize("command", WRITING, ids=" ".join)
 def test_a_damaged_record_takes_no_new_entry_and_says_why(night, how, command, capsys):
