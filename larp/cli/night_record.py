@@ -21,8 +21,9 @@ def failed(command: str, error: Exception) -> int:
 
 
 def tell_damage(command: str, desk) -> None:
-    """The record's damaged rows, named on standard error, under what was read of it."""
-    for damage in desk.ledger.damaged:
+    """The record's damaged rows, named on standard error, under what was read of it (`desk`: a
+    Desk, or the record alone)."""
+    for damage in getattr(desk, "ledger", desk).damaged:
         print(f"larp {command}: {damage}; left out, the rest shown (larp doctor recovers the record)", file=sys.stderr)
 
 

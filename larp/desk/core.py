@@ -320,21 +320,6 @@ class DeskCore(Folding):
         with recorded:
             yield from self.ledger.each_entry(row, character=character, station=station)
 
-    def each_headline(
-        self, character: str | None = None, station: str | None = None, night: int | None = None, with_lines: bool = False
-    ) -> Iterator[tuple[Entry, str | None]]:
-        """What `each_entry` gives, each entry without its payload, and with its line as the
-        record keeps it where `with_lines`: the record reads the rest of each line itself."""
-        row = self._night(night)
-        with recorded:
-            yield from self.ledger.each_headline(row, with_lines, character=character, station=station)
-
-    def reversals(self, night: int | None = None) -> dict[str, str]:
-        """Of the night: each reversed entry's id → its reversal's."""
-        row = self._night(night)
-        with recorded:
-            return self.ledger.reversed_by(row)
-
     def known(self, night: int | None = None) -> tuple[set[str], set[str], dict[str, str]]:
         """Of the night: every character its entries name, every station that wrote in it, and
         each reversed entry's id → its reversal's."""

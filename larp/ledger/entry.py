@@ -4,10 +4,10 @@ import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from sys import intern
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from larp.ledger.results import result_from_json
-from larp.rules import EventResult
+if TYPE_CHECKING:
+    from larp.rules import EventResult
 
 
 class Kind(StrEnum):
@@ -84,9 +84,11 @@ class Entry:
         )
 
     @property
-    def result(self) -> EventResult | None:
+    def result(self) -> "EventResult | None":
         """What an adjudication or a regain decided, as the rules engine gave it."""
         data = self.payload.get("result")
+        from larp.ledger.results import result_from_json  # the rules engine: only where a result is read
+
         return None if data is None else result_from_json(data)
 
     @property

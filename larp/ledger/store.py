@@ -194,6 +194,21 @@ class Ledger(NightEnds):
             rows = self.db.execute(query + " ORDER BY number, id", params).fetchall()
         return [NightRow(*row) for row in rows]
 
+    def night_to_read(self, number: int | None = None) -> NightRow:
+        """The record's latest night, or its night `number` (of the same chronicle): what a
+        command that only reads the record reads (as `Desk.read` finds it), the record alone
+        opened, with no chronicle, fold or rules engine."""
+        nights = self.nights()
+        if not nights:
+            raise LedgerError("this record holds no night yet: open one (larp night open) or merge a bundle")
+        latest = nights[-1]
+        if number is None or number == latest.number:
+            return latest
+        row = self.night(latest.chronicle, number)
+        if row is None:
+            raise LedgerError(f"there is no night {number} in this record")
+        return row
+
     def night(self, chronicle: str, number: int) -> NightRow | None:
         return next((row for row in self.nights(chronicle) if row.number == number), None)
 

@@ -6,24 +6,18 @@ Frozen pydantic models with `extra="forbid"` (the tabletop sheets of table.py st
 
 from importlib import import_module
 
-from larp.sheet.categories import ATTRIBUTES, STANDALONE, Category
-from larp.sheet.character import Sheet
-from larp.sheet.errors import SheetError
-from larp.sheet.house_rules import HouseRules
-from larp.sheet.loading import (
-    load_chronicle,
-    load_chronicle_file,
-    load_sheet,
-    load_transcript,
-)
-
 LATER = {
+    **dict.fromkeys(("ATTRIBUTES", "STANDALONE", "Category"), "larp.sheet.categories"),
+    "Sheet": "larp.sheet.character",
+    "SheetError": "larp.sheet.errors",
+    "HouseRules": "larp.sheet.house_rules",
+    **dict.fromkeys(("load_chronicle", "load_chronicle_file", "load_sheet", "load_transcript"), "larp.sheet.loading"),
     "Chronicle": "larp.sheet.chronicle",
     **dict.fromkeys(("ANY_SHEET", "StorytellerSheet", "StorytellingSheet", "TableSheet"), "larp.sheet.table"),
     **dict.fromkeys(("NamedPool", "PoolError", "PoolPart", "parse_pool"), "larp.sheet.pool"),
 }
-"""What is imported when it is first asked for: a chronicle, the tabletop sheets and their
-pools, which `larp resolve` never needs (they took a tenth of its imports)."""
+"""Where each name lives, imported when it is first asked for: reading the record's JSON (larp.sheet.strict_json)
+loads no model, and `larp resolve` no chronicle, tabletop sheet or pool."""
 
 
 def __getattr__(name: str):

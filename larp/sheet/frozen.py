@@ -4,4 +4,4 @@ from pydantic import BaseModel, ConfigDict
 
 
 class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
