@@ -68,7 +68,7 @@ def finish(night: Night, state: ChallengeState, notes: Iterable[Note] = ()) -> t
         changed[cid] = (changed[cid] if cid in changed else cast[cid]).spending(spent.abilities, spent.willpower)
     locks = night.locks
     if decided.lock is not None:
-        locks = locks.adding(decided.lock, night.clock)
+        locks = locks.adding(decided.lock)
     notes = tuple(notes)
     if state.noting:
         notes += _loss_notes(night, state, decided) + _lock_note(decided.lock)

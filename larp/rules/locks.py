@@ -38,7 +38,7 @@ class Locks:
     """A night's locks, the latest of each challenge barred. Immutable: `adding` gives the locks
     after one more, sharing what did not change (`Overlay`)."""
 
-    __slots__ = ("_by_challenge", "_count", "_swept")
+    __slots__ = ("_by_challenge", "_count")
 
     def __init__(self, locks: Iterable[Lock] = ()) -> None:
         latest: dict[tuple[str, str, str, str], Lock] = {}
@@ -47,7 +47,7 @@ class Locks:
             if held is None or lock.until >= held.until:
                 latest[lock.challenge] = lock
         self._by_challenge = Overlay(latest)
-        self._count = self._swept = len(latest)
+        self._count = len(latest)
 
     def holding(self, wanted: Lock, clock: float) -> Lock | None:
         """The lock set on the same challenge as `wanted`, if it still holds at `clock`."""
@@ -59,16 +59,12 @@ class Locks:
         held = [lock for lock in self if lock.challenger == challenger and lock.until > clock]
         return sorted(held, key=lambda lock: lock.until)
 
-    def adding(self, lock: Lock, clock: float | None = None) -> "Locks":
-        """These locks and one more, which takes the place of an earlier lock of its challenge.
-        With a clock, the locks that no longer hold let go once they may be half of them (none
-        without a clock: a record keeps every lock its entries set)."""
+    def adding(self, lock: Lock) -> "Locks":
+        """These locks and one more, which takes the place of the earlier lock of its challenge:
+        a night holds one lock for each challenge ever barred, however often it was barred."""
         after = Locks.__new__(Locks)
         after._by_challenge = self._by_challenge.changing({lock.challenge: lock})
         after._count = self._count + (lock.challenge not in self._by_challenge)
-        after._swept = self._swept
-        if clock is not None and after._count > 2 * after._swept + 64:
-            return Locks([held for held in after if held.until > clock])
         return after
 
     def __iter__(self) -> Iterator[Lock]:
