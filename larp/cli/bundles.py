@@ -21,17 +21,29 @@ def register(subparsers) -> None:
 
 
 def run_export(args) -> int:
-    from larp.desk import Desk, DeskError
+    """Only the record is opened: an export needs no chronicle, fold or rules engine."""
+    from datetime import datetime, timezone
+
+    from larp.home import default_db
+    from larp.ledger.errors import LedgerError
+    from larp.ledger.exporting import export_night, key_fingerprint, this_station
+    from larp.ledger.store import Ledger
 
     try:
-        with Desk.read(args.db) as desk:
-            count = desk.export(args.out, night=args.night, station=args.station)
-            night = args.night or desk.night_number
-            print(f"{args.out}: {counted(count, 'entry', 'entries')} of station {args.station or desk.station}, night {night}")
-            if not args.station or args.station == desk.station:
-                print(f"Signed by station {desk.station}, key {desk.signing_key()}")
-    except DeskError as error:
+        ledger = Ledger.open(args.db if args.db is not None else default_db(), create=False)
+    except LedgerError as error:
         return failed("export", error)
+    try:
+        night, own = ledger.night_to_read(args.night), this_station(ledger)
+        exported = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        count = export_night(ledger, args.out, night, args.station or own, own, exported)
+        print(f"{args.out}: {counted(count, 'entry', 'entries')} of station {args.station or own}, night {night.number}")
+        if not args.station or args.station == own:
+            print(f"Signed by station {own}, key {key_fingerprint(ledger, own)}")
+    except LedgerError as error:
+        return failed("export", error)
+    finally:
+        ledger.close()
     return 0
 
 

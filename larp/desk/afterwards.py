@@ -91,27 +91,18 @@ class Afterwards:
 
     def export(self, out: Path, night: int | None = None, station: str | None = None) -> int:
         """Write this station's entries of the night as a bundle; how many entries it holds."""
-        from larp.ledger.bundle import write_bundle
-        from larp.ledger.signing import own_key, signed_lines
+        from larp.ledger.exporting import export_night
 
         row = self._night(night)
-        station = station or self.station
         with recorded:
-            own_key(self.ledger, self.station)  # made before the read below, if this station has none yet
-        with recorded, self.ledger.reading():
-            key, count, signed, seal = signed_lines(self.ledger, row, station, self.station)
-            if not count:
-                raise DeskError(f"station {station!r} wrote nothing in night {row.number}: there is nothing to export")
-            exported = self.now().isoformat(timespec="seconds")
-            write_bundle(Path(out), row.chronicle, row.number, station, key, signed, exported, seal, count)
-        return count
+            return export_night(self.ledger, Path(out), row, station or self.station, self.station, self.now().isoformat(timespec="seconds"))
 
     def signing_key(self) -> str:
         """This station's public key, as a Narrator reads it to another: four groups of four."""
-        from larp.ledger.signing import fingerprint, own_key, public_text
+        from larp.ledger.exporting import key_fingerprint
 
         with recorded:
-            return fingerprint(public_text(own_key(self.ledger, self.station)))
+            return key_fingerprint(self.ledger, self.station)
 
     def merge(self, bundle: Path, heard: Callable[[str], None] | None = None) -> int:
         """Bring another station's bundle into this record, whole or not at all; how many
