@@ -1,23 +1,19 @@
 """The desk's core: the record it owns, the chronicle and the night it is at, and reading them."""
 
 import socket
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterator, Self
 
-from larp.desk.errors import DeskError, NightClosedBetweenGames
-from larp.controls import without_controls
+from larp.desk.errors import DeskError, NightClosedBetweenGames, recorded
 from larp.desk.lookup import find, in_roster
+from larp.desk.narrator import Naming, utc_now
 from larp.desk.presence import Presence, stations_present
-from larp.desk.opening import (
-    choose_chronicle,
-    chronicle_held,
-    number_to_open,
-    open_night_of,
-)
+from larp.desk.nights import number_to_open, open_night_of
+from larp.desk.opening import choose_chronicle, chronicle_held
 from larp.home import default_db
 from larp.ledger import Entry, GameClock, Kind, Ledger, NightRow, Tonight
-from larp.desk.folding import Folding, recorded
+from larp.desk.folding import Folding
 from larp.ledger.store import HUB_SETTING
 from larp.ledger.fold import LiveFold
 from larp.ledger.write_behind import WriteBehind
@@ -25,25 +21,9 @@ from larp.rules import CharacterState, Night
 from larp.sheet import Chronicle, Sheet
 
 Now = Callable[[], datetime]
-LONGEST_NAME = 80
-"""The longest Narrator's name the record takes, as long as a character's."""
 
 
-def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def narrator_name(text: str) -> str:
-    """A Narrator's name as the record keeps it: one line, no control characters, not too long."""
-    name = " ".join(without_controls(text).split())
-    if not name:
-        raise DeskError("give the Narrator's name: every entry of the night record carries it")
-    if len(name) > LONGEST_NAME:
-        raise DeskError(f"a Narrator's name of at most {LONGEST_NAME} characters, please")
-    return name
-
-
-class DeskCore(Folding):
+class DeskCore(Naming, Folding):
     """The record, the chronicle, the station and its Narrator, and the night folded from the record."""
 
     def __init__(self, ledger: Ledger, chronicle: Chronicle | None, station: str, narrator: str, now: Now) -> None:
@@ -252,15 +232,6 @@ class DeskCore(Folding):
 
     def sheet(self, character_id: str) -> Sheet:
         return self.character(character_id).sheet
-
-    def name_narrator(self, name: str) -> str:
-        """The Narrator at this station from now on: every entry written carries her name, and
-        the record remembers it for the next time the station opens (a record that can't be
-        written raises, the name taken all the same)."""
-        self.narrator = narrator_name(name)
-        with recorded:
-            self.ledger.remember("narrator", self.narrator)
-        return self.narrator
 
     def roster(self, text: str = "") -> list[CharacterState]:
         """Who is in tonight (retired and dead characters are not), by name; with `text`, those

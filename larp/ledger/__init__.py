@@ -17,14 +17,28 @@
 Every failure is a `LedgerError`.
 """
 
-from larp.ledger.clock import GameClock
-from larp.ledger.effects import Anomaly, Effect
-from larp.ledger.entry import REVERSIBLE, Entry, Kind
-from larp.ledger.errors import LedgerError
-from larp.ledger.projection import Tonight
-from larp.ledger.results import lock_to_json, result_to_json
-from larp.ledger.starting import next_starting_data, starting_data, starting_state
-from larp.ledger.store import Ledger, NightRow
+from importlib import import_module
+
+WHERE = {
+    "GameClock": "larp.ledger.clock",
+    **dict.fromkeys(("Anomaly", "Effect"), "larp.ledger.effects"),
+    **dict.fromkeys(("REVERSIBLE", "Entry", "Kind"), "larp.ledger.entry"),
+    "LedgerError": "larp.ledger.errors",
+    "Tonight": "larp.ledger.projection",
+    **dict.fromkeys(("lock_to_json", "result_to_json"), "larp.ledger.results"),
+    **dict.fromkeys(("next_starting_data", "starting_data", "starting_state"), "larp.ledger.starting"),
+    **dict.fromkeys(("Ledger", "NightRow"), "larp.ledger.store"),
+}
+"""Where each name of the record lives: imported when first asked for, so that a command that
+writes one entry (`larp roll`) does not load the projection, the engine and the sheets."""
+
+
+def __getattr__(name: str):
+    if name not in WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(WHERE[name]), name)
+    return value
+
 
 __all__ = [
     "REVERSIBLE",

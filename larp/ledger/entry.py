@@ -1,13 +1,15 @@
 """An entry of the night record: one thing a station wrote down, never edited (R-NIGHT-3)."""
 
+from __future__ import annotations
+
 import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from sys import intern
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from larp.ledger.results import result_from_json
-from larp.rules import EventResult
+if TYPE_CHECKING:
+    from larp.rules import EventResult
 
 
 class Kind(StrEnum):
@@ -86,6 +88,8 @@ class Entry:
     @property
     def result(self) -> EventResult | None:
         """What an adjudication or a regain decided, as the rules engine gave it."""
+        from larp.ledger.results import result_from_json  # the engine's results: only where one is read
+
         data = self.payload.get("result")
         return None if data is None else result_from_json(data)
 

@@ -6,24 +6,20 @@ Frozen pydantic models with `extra="forbid"` (the tabletop sheets of table.py st
 
 from importlib import import_module
 
-from larp.sheet.categories import ATTRIBUTES, STANDALONE, Category
-from larp.sheet.character import Sheet
-from larp.sheet.errors import SheetError
-from larp.sheet.house_rules import HouseRules
-from larp.sheet.loading import (
-    load_chronicle,
-    load_chronicle_file,
-    load_sheet,
-    load_transcript,
-)
-
 LATER = {
+    **dict.fromkeys(("ATTRIBUTES", "STANDALONE", "Category"), "larp.sheet.categories"),
+    "Sheet": "larp.sheet.character",
+    "SheetError": "larp.sheet.errors",
+    "HouseRules": "larp.sheet.house_rules",
+    **dict.fromkeys(("load_chronicle", "load_chronicle_file", "load_sheet", "load_transcript"), "larp.sheet.loading"),
     "Chronicle": "larp.sheet.chronicle",
     **dict.fromkeys(("ANY_SHEET", "StorytellerSheet", "StorytellingSheet", "TableSheet"), "larp.sheet.table"),
     **dict.fromkeys(("NamedPool", "PoolError", "PoolPart", "parse_pool"), "larp.sheet.pool"),
 }
-"""What is imported when it is first asked for: a chronicle, the tabletop sheets and their
-pools, which `larp resolve` never needs (they took a tenth of its imports)."""
+"""Every name, imported when it is first asked for: a module of larp that reads one file of this
+package (the record's strict JSON, a dice pool) does not load pydantic and every model; the
+chronicles and the tabletop sheets are never loaded by `larp resolve` (they took a tenth of its
+imports)."""
 
 
 def __getattr__(name: str):

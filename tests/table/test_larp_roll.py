@@ -82,3 +82,18 @@ def test_d_larp_roll_rerolls_owed_at_a_terminal_are_asked_for_and_a_bad_face_ask
     assert code == 0, err
     assert "“11” is not a face of a d10" in err
     assert [line.split()[0] for line in out.splitlines()[2:8]] == ["10", "8", "3", "1", "7", "6"]
+
+
+def test_d_larp_roll_of_no_character_is_timed_by_the_stations_game_clock(capsys, tmp_path):
+    """A roll that names no character is written without folding the night (larp.desk.roller):
+    its game time is still the station's clock as its openings and clock entries tell it."""
+    from larp.desk import Desk
+
+    db = tmp_path / "n.sqlite3"
+    with Desk.open(db, STORYTELLING, "hall", "Ann") as desk:
+        desk.hold()
+        desk.advance(30)
+        held = desk.game_time()
+    code, out, err = roll(capsys, "4", "--db", str(db), "--station", "hall", "--seed", "1", "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["game_time"] == held >= 30
