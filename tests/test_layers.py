@@ -41,3 +41,34 @@ def test_no_name_the_rules_give_is_also_one_of_their_modules():
 
     modules = {found.name for found in pkgutil.iter_modules(larp.rules.__path__)}
     assert not modules & set(larp.rules.WHERE)
+
+
+ROLL_NEEDS_NONE_OF = (
+    "pydantic",
+    "larp.sheet.character",
+    "larp.sheet.table",
+    "larp.sheet.chronicle",
+    "larp.rules.events",
+    "larp.rules.character",
+    "larp.rules.tabletop",
+    "larp.ledger.projection",
+    "larp.ledger.fold",
+    "larp.ledger.kept_fold",
+    "larp.desk.core",
+    "larp.ledger.signing",
+    "cryptography",
+)
+
+
+def test_a_roll_of_no_character_on_an_open_night_loads_neither_the_engine_nor_the_sheets(tmp_path):
+    """`larp roll 4` once the station's night of a dice chronicle is open: the record, the dice
+    and chronicle.toml, not the Mind's Eye Theatre engine, the sheets' models or the night's fold."""
+    from pathlib import Path
+
+    folder, db = Path(__file__).parent.parent / "cards" / "storytelling", tmp_path / "n.sqlite3"
+    roll = f"main(['roll', '4', '--db', {str(db)!r}, '--station', 'hall', '--narrator', 'Ann', '--seed', '1'])"
+    subprocess.run([sys.executable, "-c", f"from larp.cli import main; main(['night', 'open', '--chronicle', {str(folder)!r}, '--db', {str(db)!r}, '--station', 'hall'])"], check=True, capture_output=True)
+    code = f"import sys; from larp.cli import main; assert {roll} == 0; print('\\n'.join(sys.modules), file=sys.stderr)"
+    loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr.split())
+    assert {name.split(".")[0] for name in loaded} & set(FORBIDDEN) == {"sqlite3"}
+    assert loaded & set(ROLL_NEEDS_NONE_OF) == set()

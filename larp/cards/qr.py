@@ -6,6 +6,7 @@ PDF or an SVG path.
 """
 
 from dataclasses import dataclass
+from functools import cache
 
 from larp.cards.errors import CardError, CardReason
 from larp.cards.payload import TAG, Card
@@ -26,11 +27,10 @@ class QrCode:
 
 def qr_code(card: Card, payload: str) -> QrCode:
     """The symbol of a card's payload: the tag in alphanumeric mode, the digits in numeric mode."""
-    import qrcode
     from qrcode.constants import ERROR_CORRECT_Q
     from qrcode.util import MODE_ALPHA_NUM, MODE_NUMBER, QRData
 
-    symbol = qrcode.QRCode(error_correction=ERROR_CORRECT_Q, border=0)
+    symbol = card_symbol()(error_correction=ERROR_CORRECT_Q, border=0)
     symbol.add_data(QRData(TAG, MODE_ALPHA_NUM))
     symbol.add_data(QRData(payload.removeprefix(TAG), MODE_NUMBER))
     version = symbol.best_fit()
@@ -44,6 +44,50 @@ def qr_code(card: Card, payload: str) -> QrCode:
         )
     symbol.make(fit=False)
     return QrCode(version=version, size=symbol.modules_count, rectangles=dark_rectangles(symbol.modules))
+
+
+@cache
+def card_symbol() -> type:
+    """qrcode's symbol, its data laid in the modules along the places and mask each version
+    keeps (`map_data`): the same modules as qrcode's own, which walks the symbol bit by bit for
+    each of the eight masks it tries (three fifths of a card's QR code)."""
+    import qrcode
+
+    class CardSymbol(qrcode.QRCode):
+        def map_data(self, data, mask_pattern):
+            places, flips = data_places(self.modules, mask_pattern)
+            bits = [byte >> shift & 1 for byte in data for shift in range(7, -1, -1)]
+            bits += [0] * (len(places) - len(bits))
+            modules = self.modules
+            for (row, column), bit, flip in zip(places, bits, flips):
+                modules[row][column] = bit != flip
+
+    return CardSymbol
+
+
+PLACES: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
+"""`data_places` of each size of symbol and mask, once made."""
+
+
+def data_places(blank: list[list[bool | None]], mask_pattern: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The modules a symbol's data goes in (those still None in `blank`), in qrcode's order (two
+    columns at a time from the right, up then down, skipping the timing column), and whether the
+    mask darkens each; the same for every symbol of a size."""
+    from qrcode.util import mask_func
+
+    size = len(blank)
+    if (size, mask_pattern) in PLACES:
+        return PLACES[size, mask_pattern]
+    places = []
+    upward = True
+    for right in range(size - 1, 0, -2):
+        right -= right <= 6
+        for row in range(size - 1, -1, -1) if upward else range(size):
+            places += [(row, column) for column in (right, right - 1) if blank[row][column] is None]
+        upward = not upward
+    masked = mask_func(mask_pattern)
+    PLACES[size, mask_pattern] = tuple(places), tuple(int(masked(row, column)) for row, column in places)
+    return PLACES[size, mask_pattern]
 
 
 def dark_rectangles(modules: list[list[bool]]) -> tuple[tuple[int, int, int, int], ...]:

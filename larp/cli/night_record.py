@@ -33,7 +33,12 @@ def desk_for_entries(args, **options):
     with neither, asked once at a terminal (and remembered), else warned of on standard error."""
     from larp.desk import Desk
 
-    desk = Desk.open(args.db, args.chronicle, args.station, args.narrator, **options)
+    return narrated(args, Desk.open(args.db, args.chronicle, args.station, args.narrator, **options))
+
+
+def narrated(args, desk):
+    """The desk, its Narrator named: the one given or remembered, else asked once at a terminal
+    (and remembered), else warned of on standard error."""
     if not desk.narrator:
         name = input("The Narrator's name, for the night record (remembered): ").strip() if sys.stdin.isatty() else ""
         if name:

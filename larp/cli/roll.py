@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, desk_for_entries, failed
+from larp.cli.night_record import add_db_option, failed, narrated
 
 EXIT_MORE_DICE = 2
 
@@ -50,6 +50,7 @@ def register(subparsers) -> None:
 def run_roll(args) -> int:
     from larp.desk import DeskError, RollCall, read_faces, roll_lines
     from larp.desk.roll_call import DEFAULT_DIFFICULTY, SYSTEM_OPTIONS, refuse_other_systems
+    from larp.desk.roller import roll_desk
 
     named = {option for option in ("difficulty", "again") if getattr(args, option) is not None}
     named |= {option for option in ("rote", "specialty") if getattr(args, option)}
@@ -74,7 +75,7 @@ def run_roll(args) -> int:
     except DeskError as error:
         return failed("roll", error)
     try:
-        with desk_for_entries(args, between_games=False) as desk:
+        with narrated(args, roll_desk(call, args.db, args.chronicle, args.station, args.narrator)) as desk:
             if desk.system in SYSTEM_OPTIONS:
                 refuse_other_systems(desk.system, named)
             prepared = desk.prepare(call)

@@ -101,11 +101,25 @@ Entry: id, kind, station, narrator, game_time, wall_time (ISO, UTC), summary, ch
 reverses, result (EventResult, for adjudications and regains), payload, short_id.
 """
 
-from larp.desk.desk import Desk
-from larp.desk.errors import DeskError
-from larp.desk.roll_call import Prepared, RollCall
-from larp.desk.rolling import read_faces, roll_lines
-from larp.ledger import Entry
-from larp.ledger.reconcile import Reconciliation
+from importlib import import_module
+
+WHERE = {
+    "Desk": "larp.desk.desk",
+    "DeskError": "larp.desk.errors",
+    **dict.fromkeys(("Prepared", "RollCall"), "larp.desk.roll_call"),
+    **dict.fromkeys(("read_faces", "roll_lines"), "larp.desk.rolling"),
+    "Entry": "larp.ledger.entry",
+    "Reconciliation": "larp.ledger.reconcile",
+}
+"""Where each name lives: imported when first asked for, so that `larp roll` loads the roll's
+corner of the desk (larp.desk.roller), not every part of it."""
+
+
+def __getattr__(name: str):
+    if name not in WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(WHERE[name]), name)
+    return value
+
 
 __all__ = ["Desk", "DeskError", "Entry", "Prepared", "Reconciliation", "RollCall", "read_faces", "roll_lines"]

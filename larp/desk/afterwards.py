@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from larp.desk.carried import playing, season_now
-from larp.desk.core import recorded
+from larp.desk.errors import recorded
 from larp.desk.errors import DeskError
 from larp.ledger import Entry, Kind, NightRow, next_starting_data
 from larp.ledger.effects import Anomaly

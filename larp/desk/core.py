@@ -1,23 +1,19 @@
 """The desk's core: the record it owns, the chronicle and the night it is at, and reading them."""
 
 import socket
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterator, Self
 
-from larp.desk.errors import DeskError, NightClosedBetweenGames
-from larp.controls import without_controls
+from larp.desk.errors import DeskError, NightClosedBetweenGames, recorded
 from larp.desk.lookup import find, in_roster
+from larp.desk.narrator import Naming, utc_now
 from larp.desk.presence import Presence, stations_present
-from larp.desk.opening import (
-    choose_chronicle,
-    chronicle_held,
-    number_to_open,
-    open_night_of,
-)
+from larp.desk.nights import number_to_open, open_night_of
+from larp.desk.opening import choose_chronicle, chronicle_held
 from larp.home import default_db
-from larp.ledger import Entry, GameClock, Kind, Ledger, LedgerError, NightRow, Tonight
-from larp.desk.folding import Folding, recorded
+from larp.ledger import Entry, GameClock, Kind, Ledger, NightRow, Tonight
+from larp.desk.folding import Folding
 from larp.ledger.store import HUB_SETTING
 from larp.ledger.fold import LiveFold
 from larp.ledger.write_behind import WriteBehind
@@ -25,25 +21,9 @@ from larp.rules import CharacterState, Night
 from larp.sheet import Chronicle, Sheet
 
 Now = Callable[[], datetime]
-LONGEST_NAME = 80
-"""The longest Narrator's name the record takes, as long as a character's."""
 
 
-def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def narrator_name(text: str) -> str:
-    """A Narrator's name as the record keeps it: one line, no control characters, not too long."""
-    name = " ".join(without_controls(text).split())
-    if not name:
-        raise DeskError("give the Narrator's name: every entry of the night record carries it")
-    if len(name) > LONGEST_NAME:
-        raise DeskError(f"a Narrator's name of at most {LONGEST_NAME} characters, please")
-    return name
-
-
-class DeskCore(Folding):
+class DeskCore(Naming, Folding):
     """The record, the chronicle, the station and its Narrator, and the night folded from the record."""
 
     def __init__(self, ledger: Ledger, chronicle: Chronicle | None, station: str, narrator: str, now: Now) -> None:
@@ -158,15 +138,16 @@ class DeskCore(Folding):
         return self._chronicle
 
     def _sign_as_filed(self) -> None:
-        """Each entry this desk writes is signed as it is filed (larp.ledger.signing); where the
-        key can't be taken up now (a record that can't be written, a name another station's key
-        holds), its entries are signed when they leave the record, which then says what is wrong."""
-        from larp.ledger.signing import signing
+        """Each entry this desk writes is signed as it is filed (larp.ledger.signing), the key and
+        its cryptography loaded with the first: a desk that writes nothing loads neither."""
+        ledger = self.ledger
 
-        try:
-            signing(self.ledger, self.station)
-        except LedgerError:
-            pass
+        def signer(chronicle: str, night: int, line: str) -> str:
+            from larp.ledger.signing import sign_as_filed
+
+            return sign_as_filed(ledger, chronicle, night, line)
+
+        ledger.signer = signer
 
     def _find_night(self, open_night: bool) -> None:
         if open_night and self._chronicle is None:
@@ -265,15 +246,6 @@ class DeskCore(Folding):
 
     def sheet(self, character_id: str) -> Sheet:
         return self.character(character_id).sheet
-
-    def name_narrator(self, name: str) -> str:
-        """The Narrator at this station from now on: every entry written carries her name, and
-        the record remembers it for the next time the station opens (a record that can't be
-        written raises, the name taken all the same)."""
-        self.narrator = narrator_name(name)
-        with recorded:
-            self.ledger.remember("narrator", self.narrator)
-        return self.narrator
 
     def roster(self, text: str = "") -> list[CharacterState]:
         """Who is in tonight (retired and dead characters are not), by name; with `text`, those

@@ -2,6 +2,8 @@
 
 from typing import Any, Callable
 
+from larp.ledger.errors import LedgerError
+
 
 class DeskError(Exception):
     """What the station can't do, written for a Narrator at a busy table.
@@ -38,6 +40,10 @@ class Translated:
         if error_type is not None and issubclass(error_type, self.error_type):
             raise self.translate(error) from None
         return False
+
+
+recorded = Translated(LedgerError, lambda error: DeskError(str(error)))
+"""The ledger's errors, as the desk's."""
 
 
 class NightClosedBetweenGames(DeskError):

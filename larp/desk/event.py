@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from typing import TYPE_CHECKING
 
-from larp.desk.core import recorded
+from larp.desk.errors import recorded
 from larp.desk.errors import DeskError, Translated
 from larp.event import EventError, Unreachable
 from larp.home import data_dir

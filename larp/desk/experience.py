@@ -9,7 +9,7 @@ the sheet it starts with, its experience one line longer; nothing opens a night.
 
 from dataclasses import dataclass
 
-from larp.desk.core import recorded
+from larp.desk.errors import recorded
 from larp.desk.errors import DeskError, Translated
 from larp.ledger import Entry, Kind, Tonight
 from larp.ledger.bulk import bulk

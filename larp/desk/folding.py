@@ -1,16 +1,13 @@
 """The desk's fold of its night: read from the record as entries arrive, from the fold the
 record keeps (larp.ledger.kept_fold) where it may, and kept there again for the next command."""
 
-from larp.desk.errors import DeskError, Translated
-from larp.ledger import GameClock, Kind, LedgerError, NightRow
+from larp.desk.errors import DeskError, recorded
+from larp.ledger import GameClock, Kind, NightRow
 from larp.ledger.bulk import bulk
-from larp.ledger.fold import FoldBehind, LiveFold
+from larp.ledger.errors import FoldBehind
+from larp.ledger.fold import LiveFold
 from larp.ledger.kept_fold import KEEP_EVERY, keep, kept, kept_count
 from larp.ledger.store import MEMORY
-
-recorded = Translated(LedgerError, lambda error: DeskError(str(error)))
-"""The ledger's errors, as the desk's."""
-
 
 class Folding:
     """The night folded at the desk (`DeskCore` holds what it folds into: `tonight`, the clock)."""

@@ -3,9 +3,9 @@
 from pathlib import Path
 
 from larp.desk.carried import FolderDifference, folder_differences, remember_seen, seen_prints
-from larp.desk.core import recorded
+from larp.desk.errors import recorded
 from larp.desk.errors import DeskError
-from larp.desk.opening import FOLDER_SETTING
+from larp.desk.nights import FOLDER_SETTING
 from larp.ledger import REVERSIBLE, Entry, Kind, starting_data
 from larp.rules import Lock
 from larp.rules import game_time as hours_minutes

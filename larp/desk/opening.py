@@ -3,11 +3,10 @@
 from pathlib import Path
 
 from larp.desk.errors import DeskError
+from larp.desk.nights import FOLDER_SETTING
 from larp.home import demo_chronicle
 from larp.ledger import Kind, Ledger, NightRow, Tonight
 from larp.sheet import Chronicle, SheetError, load_chronicle
-
-FOLDER_SETTING = "chronicle_folder"
 
 
 def load_folder(folder: Path) -> Chronicle:
@@ -57,27 +56,6 @@ def chronicle_held(ledger: Ledger, night: NightRow | None = None) -> Chronicle |
             sheets = {cid: state.sheet for cid, state in tonight.characters.items()}
             return Chronicle.model_validate({**settings, "characters": {}}).model_copy(update={"characters": sheets})
     return None
-
-
-def open_night_of(ledger: Ledger, chronicle: str, station: str) -> NightRow | None:
-    """This station's open night of the chronicle: opened here, not closed, not archived."""
-    nights = ledger.nights(chronicle)
-    if not nights or nights[-1].archived_at is not None:
-        return None
-    latest = nights[-1]
-    opened, closed = (bool(ledger.lines(latest, station=station, kind=kind.value)) for kind in (Kind.OPENED, Kind.CLOSED))
-    return latest if opened and not closed else None
-
-
-def number_to_open(ledger: Ledger, chronicle: str, station: str) -> int:
-    """The night this station opens: the latest, if it is under way without this station; else the next."""
-    nights = ledger.nights(chronicle)
-    if not nights:
-        return 1
-    latest = nights[-1]
-    if latest.archived_at is None and not ledger.entries(latest, station=station, kind=Kind.OPENED.value):
-        return latest.number
-    return latest.number + 1
 
 
 def chronicle_settings(chronicle: Chronicle) -> dict:

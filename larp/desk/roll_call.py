@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 from larp.desk.errors import DeskError
-from larp.sheet import NamedPool
+from larp.sheet.pool import NamedPool
 
 DEFAULT_DIFFICULTY = 6
 

@@ -1,16 +1,21 @@
 """The dice systems at the desk: pools named from a sheet, rolls (typed or the station's dice),
 Health marked, Initiative and attacks; every roll one entry of the night record."""
 
+from __future__ import annotations
+
 import re
+from typing import TYPE_CHECKING
 
 from larp.desk.errors import DeskError
-from larp.ledger import Entry, Kind
+from larp.ledger.entry import Entry, Kind
 from larp.rules.dice.health import MARKS
-from larp.rules.tabletop import TableState
-from larp.sheet import NamedPool, PoolError, PoolPart, parse_pool
+from larp.sheet.pool import NamedPool, PoolError, PoolPart, parse_pool
 from larp.desk.deciding import decide, needed, options, station_faces
 from larp.desk.roll_call import Prepared, RollCall, pool_text
-from larp.rules.dice.odds import Odds, odds
+
+if TYPE_CHECKING:
+    from larp.rules.dice.odds import Odds
+    from larp.rules.tabletop import TableState
 
 
 class Rolling:
@@ -21,6 +26,8 @@ class Rolling:
 
     def table_character(self, character_id: str) -> TableState:
         """Tonight's state of a tabletop character: Willpower left, Health track."""
+        from larp.rules.tabletop import TableState  # the engine's characters: only where one is named
+
         state = self.character(character_id)
         if not isinstance(state, TableState):
             raise DeskError(f"{state.name} has a Mind's Eye Theatre sheet: her challenges are thrown, not rolled")
@@ -113,6 +120,8 @@ class Rolling:
 
     def roll_odds(self, prepared: Prepared) -> Odds:
         """The roll's exact odds before any die falls (every option counted, rerolls without cut-off)."""
+        from larp.rules.dice.odds import odds
+
         return odds(prepared.dice, options(prepared))
 
     # The dice: how many are still owed, what they decided, and the entry.

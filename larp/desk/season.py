@@ -22,10 +22,11 @@ from larp.desk.carried import (
     season_now,
     seen_prints,
 )
-from larp.desk.core import recorded
+from larp.desk.errors import recorded
 from larp.desk.errors import DeskError
 from larp.desk.folder_writing import Written, write_chronicle_folder
-from larp.desk.opening import chronicle_settings, load_folder, number_to_open
+from larp.desk.nights import number_to_open
+from larp.desk.opening import chronicle_settings, load_folder
 from larp.ledger import Entry, Kind, NightRow, starting_data, starting_state
 from larp.ledger.operations import field, fields_changed, heard_now, next_tick
 from larp.ledger.reconcile import Reconciliation, reconcile

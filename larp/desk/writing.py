@@ -5,10 +5,10 @@ from contextlib import contextmanager
 from datetime import timezone
 from typing import Callable, Iterator
 
-from larp.desk.core import recorded
+from larp.desk.errors import recorded
 from larp.desk.errors import DeskError
-from larp.ledger import Entry, Kind
-from larp.ledger.fold import FoldBehind
+from larp.ledger.entry import Entry, Kind
+from larp.ledger.errors import FoldBehind
 from larp.ledger.store import MEMORY
 from larp.ledger.write_behind import WriteBehind
 

@@ -29,9 +29,9 @@ WHERE = {
     **dict.fromkeys(("next_starting_data", "starting_data", "starting_state"), "larp.ledger.starting"),
     **dict.fromkeys(("Ledger", "NightRow"), "larp.ledger.store"),
 }
-"""Where each name lives: imported when first asked for, so that a command reading the record
-(`larp log`, `larp export`) does not load the fold, the rules engine and the sheets' models.
-No name here is also a module of this package."""
+"""Where each name of the record lives: imported when first asked for, so that a command that
+reads the record (`larp log`, `larp export`) or writes one entry (`larp roll`) does not load the
+projection, the rules engine and the sheets' models. No name here is also a module of this package."""
 
 
 def __getattr__(name: str):

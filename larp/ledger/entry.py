@@ -1,5 +1,7 @@
 """An entry of the night record: one thing a station wrote down, never edited (R-NIGHT-3)."""
 
+from __future__ import annotations
+
 import json
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -84,11 +86,11 @@ class Entry:
         )
 
     @property
-    def result(self) -> "EventResult | None":
+    def result(self) -> EventResult | None:
         """What an adjudication or a regain decided, as the rules engine gave it."""
-        data = self.payload.get("result")
-        from larp.ledger.results import result_from_json  # the rules engine: only where a result is read
+        from larp.ledger.results import result_from_json  # the engine's results: only where one is read
 
+        data = self.payload.get("result")
         return None if data is None else result_from_json(data)
 
     @property

@@ -1,4 +1,4 @@
-"""The one error type of the ledger layer."""
+"""The ledger layer's errors: the one it raises, and the one its resumed fold signals by."""
 
 
 class LedgerError(Exception):
@@ -8,3 +8,7 @@ class LedgerError(Exception):
     not a night record, made by a newer larp), an unknown entry, and a bundle that
     is refused.
     """
+
+
+class FoldBehind(Exception):
+    """An entry arrived that a resumed fold can't take: fold the night whole (larp.ledger.fold)."""

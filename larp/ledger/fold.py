@@ -18,14 +18,11 @@ from typing import Iterable
 from larp.ledger.bulk import bulk
 from larp.ledger.effects import Effect
 from larp.ledger.entry import Entry, Kind
+from larp.ledger.errors import FoldBehind
 from larp.ledger.projection import Tonight
 
 EVERY = 64
 TELLING_CLOCK = (Kind.OPENED, Kind.CLOCK)
-
-
-class FoldBehind(Exception):
-    """An entry arrived that a resumed fold can't take: fold the night whole."""
 
 
 class LiveFold:

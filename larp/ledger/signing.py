@@ -148,10 +148,16 @@ def own_key(ledger: Ledger, station: str) -> Ed25519PrivateKey:
     return key
 
 
-def signing(ledger: Ledger, station: str) -> None:
-    """The record signs each entry of its own as it files it, under this station's key."""
-    key = own_key(ledger, station)
-    ledger.signer = lambda chronicle, night, line: sign(key, chronicle, night, line)
+_filing_keys: "weakref.WeakKeyDictionary[Ledger, Ed25519PrivateKey]" = weakref.WeakKeyDictionary()
+
+
+def sign_as_filed(ledger: Ledger, chronicle: str, night: int, line: str) -> str:
+    """The signature of an entry this record files of its own (`Ledger.signer`), under its key
+    (read once, or made the first time)."""
+    key = _filing_keys.get(ledger)
+    if key is None:
+        key = _filing_keys[ledger] = signing_key(ledger)
+    return sign(key, chronicle, night, line)
 
 
 def trusted(ledger: Ledger) -> dict[str, tuple[str, str]]:

@@ -2,7 +2,8 @@
 
 Every failure is a `SheetError` naming the file, the field and, for TOML, the line.
 A transcript needs neither TOML nor the chronicles and tabletop sheets: they are imported
-when a file needs them, so that `larp resolve` starts without them.
+when a file needs them, so that `larp resolve` starts without them; pydantic itself is imported
+when a file is first validated (`larp roll` reads chronicle.toml's settings without it).
 """
 
 from __future__ import annotations
@@ -12,17 +13,17 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
-from pydantic import BaseModel, ValidationError
-
-from larp.sheet.character import Sheet
 from larp.sheet.errors import SheetError
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel, ValidationError
+
+    from larp.sheet.character import Sheet
     from larp.sheet.chronicle import Chronicle
     from larp.sheet.table import TableSheet
     from larp.sheet.transcript import Transcript
 
-Model = TypeVar("Model", bound=BaseModel)
+    Model = TypeVar("Model", bound=BaseModel)
 
 CHRONICLE_FILE = "chronicle.toml"
 SHEET_LIMIT = 64 * 2**20
@@ -61,6 +62,8 @@ def first_problem(error: ValidationError) -> tuple[tuple[Any, ...], str]:
 
 def validate(model: type[Model], data: Any, where: str = "", text: str | None = None) -> Model:
     """Validate `data` as `model`; on failure a SheetError naming the field (and line)."""
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(data)
     except ValidationError as error:

@@ -6,11 +6,15 @@ Storytelling sheet a Skill of the system that the character lacks counts 0 dots 
 the pool unskilled (seed 004: -1 for a Physical or Social Skill, -3 for a Mental one).
 """
 
+from __future__ import annotations
+
 import difflib
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from larp.sheet.table import SKILLS, StorytellingSheet, TableSheet
+if TYPE_CHECKING:
+    from larp.sheet.table import TableSheet
 
 
 _SIGN = re.compile(r"(\+|(?<![A-Za-z])-|-(?![A-Za-z]))")
@@ -90,6 +94,8 @@ def parse_pool(text: str, sheet: TableSheet | None = None) -> NamedPool:
 
 def trait_part(term: str, sheet: TableSheet) -> tuple[PoolPart, str | None]:
     """The Trait a term names with its dots, and the Skill category when she lacks that Skill."""
+    from larp.sheet.table import SKILLS, StorytellingSheet  # the sheets' models: only where a Trait is named
+
     ratings = sheet.ratings()
     by_fold = {name.casefold(): name for name in ratings}
     name = by_fold.get(term.casefold())
@@ -107,5 +113,7 @@ def trait_part(term: str, sheet: TableSheet) -> tuple[PoolPart, str | None]:
 
 
 def _kinds(sheet: TableSheet) -> str:
+    from larp.sheet.table import StorytellingSheet
+
     learned = "Skills" if isinstance(sheet, StorytellingSheet) else "Abilities"
     return f"Attributes, {learned}, the sheet's own Traits, Willpower, and numbers"

@@ -96,7 +96,7 @@ class NightOpening:
 
     async def narrator_name(self, known: str) -> str:
         """The Narrator's name, asked until one is given; `known`, the one to keep with Enter."""
-        from larp.desk.core import narrator_name
+        from larp.desk.narrator import narrator_name
 
         name = None
         while not name:

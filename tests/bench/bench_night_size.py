@@ -1,7 +1,7 @@
 """Benchmark: every command's cost as the night grows, at 1,000, 10,000 and 20,000 challenges.
 
 Run on demand from the repository: `python tests/bench/bench_night_size.py [RUNS] [SIZES…]`
-(RUNS 2 by default; sizes 1000 10000 20000). The night of tests/bench/bench_resolve.py, at each
+(RUNS 3 by default, the CPU time their median; sizes 1000 10000 20000). The night of tests/bench/bench_resolve.py, at each
 size, is written to a record by `larp record`; then each command runs on it as a whole process
 and prints min and median wall seconds, its CPU seconds (judged against the budget: on a shared
 machine the wall time waits for the others) and its peak memory beside its budget (issue 19):
@@ -12,7 +12,8 @@ machine the wall time waits for the others) and its peak memory beside its budge
 - `log`, `log --format json`, `reconcile`, `reconcile --format json`, `export`, `merge` into an
   empty record, the same merge again (nothing new), `close-night`: each at most 1 s and
   100 MB;
-- `larp roll` on a dice night of as many rolls: flat with the night's size, and at most 150 ms;
+- `larp roll` on a dice night of as many rolls: flat with the night's size, and at most 1.5x
+  `larp --version` measured beside it (issue 31);
 - first, the start-up: `larp --version` and `larp odds` of one pool at most 150 ms, beside the
   interpreter's own start; a table of every pool of both systems at most 1 s.
 BENCH_ROOT (a folder holding another checkout of larp) measures that checkout instead.
@@ -43,6 +44,7 @@ RECORD_SECONDS, RECORD_RATIO = 0.5, 1.5
 COMMAND_SECONDS, COMMAND_MB = 1.0, 100.0
 STATION = "Bench"
 START_SECONDS, TABLE_SECONDS = 0.15, 1.0
+ROLL_RATIO = 1.5
 
 
 MEASURED = """
@@ -69,7 +71,7 @@ def larp(*args: str) -> list[str]:
 
 
 def run(command: list[str], runs: int, before=None) -> tuple[float, float, float, float]:
-    """Min and median wall seconds, the least CPU seconds, and the highest peak memory in MB, of
+    """Min and median wall seconds, the median CPU seconds, and the highest peak memory in MB, of
     `runs` runs (from ROOT); `before()` runs ahead of each (not timed). On a machine others
     share, the CPU time is the figure to judge: the wall time waits for the others too."""
     seconds, cpus, peaks = [], [], []
@@ -85,7 +87,7 @@ def run(command: list[str], runs: int, before=None) -> tuple[float, float, float
             peaks.append(peak / 1024)
     finally:
         os.chdir(here)
-    return min(seconds), statistics.median(seconds), min(cpus), max(peaks)
+    return min(seconds), statistics.median(seconds), statistics.median(cpus), max(peaks)
 
 
 def said(name: str, figures: tuple[float, float, float, float], budget_s: float | None = None, budget_mb: float | None = None) -> str:
@@ -190,8 +192,11 @@ def roll_row(folder: Path, size: int, runs: int) -> float:
             old.unlink()
         shutil.copy(db, scratch)
 
+    floor = run(larp("--version"), runs)
     figures = run(larp("roll", "5", "--seed", "1", "--db", str(scratch), "--station", STATION, "--narrator", "N"), runs, copy)
-    print(said("roll", figures, START_SECONDS))
+    ratio = figures[2] / floor[2]
+    print(said("--version (the roll's floor)", floor))
+    print(said("roll", figures) + f"  {ratio:.2f}x --version (≤ {ROLL_RATIO}x: {'met' if ratio <= ROLL_RATIO else 'NOT met'})")
     return figures[2]
 
 
@@ -205,7 +210,7 @@ def startup_rows(runs: int) -> None:
     print(said("odds table, storytelling 0-30", run(larp("odds", "--system", "storytelling", "--pools", "0-30"), runs), TABLE_SECONDS))
 
 
-def main(runs: int = 2, *sizes: int) -> int:
+def main(runs: int = 3, *sizes: int) -> int:
     folder = Path(tempfile.mkdtemp(prefix="larp-bench-size-"))
     rolls = {}
     try:

@@ -77,3 +77,23 @@ def test_any_text_is_a_card_or_refused_as_garbage_never_a_crash(text):
         parse_payload(text)
     except CardError as error:
         assert error.reason is CardReason.GARBAGE
+
+
+@given(st.text("0123456789", min_size=1, max_size=90))
+def test_a_cards_symbol_has_the_very_modules_qrcode_makes_of_the_same_data(digits):
+    """The data laid along each version's kept places and masks (`card_symbol`) is qrcode's own
+    symbol: the same mask chosen, the same modules."""
+    import qrcode
+    from qrcode.constants import ERROR_CORRECT_Q
+    from qrcode.util import MODE_ALPHA_NUM, MODE_NUMBER, QRData
+
+    from larp.cards.payload import TAG
+    from larp.cards.qr import card_symbol
+
+    modules = []
+    for symbol in (qrcode.QRCode(error_correction=ERROR_CORRECT_Q, border=0), card_symbol()(error_correction=ERROR_CORRECT_Q, border=0)):
+        symbol.add_data(QRData(TAG, MODE_ALPHA_NUM))
+        symbol.add_data(QRData(digits, MODE_NUMBER))
+        symbol.make(fit=True)
+        modules.append(symbol.modules)
+    assert modules[0] == modules[1]

@@ -57,10 +57,10 @@ def test_d_larp_roll_a_bad_face_is_refused_before_anything_is_recorded(capsys):
     assert code == 1 and "“11” is not a face of a d10" in err
 
 
-def test_d_larp_roll_loads_neither_the_station_nor_the_signatures_nor_the_bundles(tmp_path):
-    """Start-up (issue 19): a roll loads what it uses; the station, the signatures and their
-    cryptography, bundles, merges and the sync wait for a command that
-    uses them."""
+def test_d_larp_roll_loads_neither_the_station_nor_the_bundles_nor_the_sync(tmp_path):
+    """Start-up (issue 19): a roll loads what it uses; the station, bundles, merges and the sync
+    wait for a command that uses them. (This roll opens the night, through the whole desk, which
+    signs each entry it files: the signatures are loaded with the first.)"""
     code = (
         "import sys; from larp.cli import main;"
         f"main(['roll', '4', '--chronicle', {str(STORYTELLING)!r}, '--db', {str(tmp_path / 'n.sqlite3')!r}, '--seed', '1']);"
@@ -68,7 +68,7 @@ def test_d_larp_roll_loads_neither_the_station_nor_the_signatures_nor_the_bundle
     )
     loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr.split())
     assert "textual" not in {name.split(".")[0] for name in loaded}
-    unused = {"cryptography", "larp.ledger.signing", "larp.ledger.bundle", "larp.ledger.merge", "larp.ledger.exchange", "psycopg"}
+    unused = {"larp.ledger.bundle", "larp.ledger.merge", "larp.ledger.exchange", "psycopg"}
     assert loaded & unused == set()
 
 
@@ -82,3 +82,18 @@ def test_d_larp_roll_rerolls_owed_at_a_terminal_are_asked_for_and_a_bad_face_ask
     assert code == 0, err
     assert "“11” is not a face of a d10" in err
     assert [line.split()[0] for line in out.splitlines()[2:8]] == ["10", "8", "3", "1", "7", "6"]
+
+
+def test_d_larp_roll_of_no_character_is_timed_by_the_stations_game_clock(capsys, tmp_path):
+    """A roll that names no character is written without folding the night (larp.desk.roller):
+    its game time is still the station's clock as its openings and clock entries tell it."""
+    from larp.desk import Desk
+
+    db = tmp_path / "n.sqlite3"
+    with Desk.open(db, STORYTELLING, "hall", "Ann") as desk:
+        desk.hold()
+        desk.advance(30)
+        held = desk.game_time()
+    code, out, err = roll(capsys, "4", "--db", str(db), "--station", "hall", "--seed", "1", "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["game_time"] == held >= 30
