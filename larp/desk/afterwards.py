@@ -109,11 +109,11 @@ class Afterwards:
         entries were new (none, for a bundle merged before). Refused unless each entry is
         signed by its station's key as this record trusts it (larp.ledger.merge); `heard` is
         told about a key trusted for the first time."""
-        from larp.ledger.bundle_reading import read_bundle
+        from larp.ledger.bundle_reading import filed_lines, read_bundle
         from larp.ledger.merge import merge_bundle
 
         with recorded, bulk():
-            read = read_bundle(Path(bundle))
+            read = read_bundle(Path(bundle), lambda header: filed_lines(self.ledger, header))
             added, note = merge_bundle(self.ledger, read, self.station)
             if note and heard is not None:
                 heard(note)

@@ -177,9 +177,9 @@ def parse_header(where: str, line: bytes) -> Header:
         raise refused(where, f"is corrupt: line 1, the header: {problem(error)}") from None
 
 
-def bundled(where: str, number: int, line: bytes, header: Header) -> Bundled:
+def bundled(where: str, number: int, line: bytes, header: Header, digest: bytes) -> Bundled:
     """An entry line, checked whole and its payload by its kind (in one pass over the JSON): what
-    the record files it by and its line's digest (its text is read again when it is merged)."""
+    the record files it by and its line's digest, `digest` (its text is read again when it is merged)."""
     from larp.ledger.payloads import ENTRY_LINE  # the checks of every kind: built only when a bundle is read
 
     try:
@@ -192,7 +192,7 @@ def bundled(where: str, number: int, line: bytes, header: Header) -> Bundled:
         raise refused(where, f"is corrupt: line {number}: only a reversal names an entry it reverses, and it must")
     if entry.station != header.station:
         raise refused(where, f"is corrupt: line {number} is an entry of station {entry.station!r} in a bundle of {header.station!r}")
-    return Bundled(entry.id, entry.station, entry.seq, entry.kind, entry.reverses, "", hashlib.sha256(line).digest())
+    return Bundled(entry.id, entry.station, entry.seq, entry.kind, entry.reverses, "", digest)
 
 
 def problem(error: ValidationError) -> str:

@@ -4,26 +4,33 @@
 checksum and signatures) and keeps of each entry what the record files it by and the SHA-256 of
 its line, never the line itself; `Bundle` lines are read again by `each_line` when they are
 merged, and that second reading must give the same checksum, or the merge is refused whole.
-Memory holds the entries' ids and signatures, not their lines, however long the night.
+Memory holds the entries' ids and signatures, not their lines, however long the night. A line
+the record already holds, byte for byte (`filed_lines`), was checked when it was filed: it is
+known by its SHA-256 and not checked again, so a bundle merged twice costs its reading only.
 """
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from larp.ledger.bulk import bulk
 from larp.ledger.bundle import Bundle, Bundled, Header, bundled, parse_header, parse_line, refused
 from larp.ledger.errors import LedgerError
+from larp.ledger.store import Ledger
 from larp.sheet.regular import open_regular
 from larp.sheet.strict_json import TooLong, bounded_lines
 from larp.words import counted
 
 
-def read_bundle(path: Path) -> Bundle:
+Filed = Callable[[Header], dict[bytes, Bundled]]
+"""The lines a record holds of a bundle's station and night, by their SHA-256."""
+
+
+def read_bundle(path: Path, filed: Filed | None = None) -> Bundle:
     where = str(path)
     with opened(where) as lines:
-        header, entries, checksum, last, digest = first_reading(where, lines)
+        header, entries, checksum, last, digest = first_reading(where, lines, filed)
     for what, values in (("id", [e.id for e in entries]), ("number", [e.seq for e in entries])):
         if len(set(values)) != len(values):
             raise refused(where, f"is corrupt: two of its entries have the same {what}")
@@ -40,18 +47,21 @@ def read_bundle(path: Path) -> Bundle:
     return Bundle(where, header.chronicle, header.night, header.station, header.key, tuple(entries), tuple(signatures), seal, checksum["checksum"])
 
 
-def first_reading(where: str, lines: Iterator[bytes]) -> tuple[Header, list[Bundled], dict[str, Any], int, str]:
+def first_reading(where: str, lines: Iterator[bytes], filed: Filed | None = None) -> tuple[Header, list[Bundled], dict[str, Any], int, str]:
     """The header, each entry (its line left out), the last line's checksum and signatures, the
     last line's number, and the SHA-256 of all before it."""
     first = next(lines, b"")
     header = parse_header(where, first.rstrip(b"\n"))
+    known = filed(header) if filed is not None else {}
     body = hashlib.sha256(first if first.endswith(b"\n") else first + b"\n")
     entries: list[Bundled] = []
     pending, number = first, 1
     with bulk():
         for line in lines:
             if number > 1:
-                entries.append(bundled(where, number, pending[:-1], header))
+                text = pending[:-1]
+                digest = hashlib.sha256(text).digest()
+                entries.append(known.get(digest) or bundled(where, number, text, header, digest))
                 body.update(pending)
             pending, number = line, number + 1
     if not pending.endswith(b"\n"):
@@ -61,6 +71,22 @@ def first_reading(where: str, lines: Iterator[bytes]) -> tuple[Header, list[Bund
         found = max(len(entries) + (number > 1) - 1, 0)
         raise refused(where, f"is truncated: it ends at line {number} without its checksum ({found} of {counted(header.entries, 'entry')})")
     return header, entries, checksum, number, "sha256:" + body.hexdigest()
+
+
+def filed_lines(ledger: Ledger, header: Header) -> dict[bytes, Bundled]:
+    """The lines the record holds of the header's station and night, by their SHA-256."""
+    with ledger.failures("read"):
+        rows = ledger.db.execute(
+            "SELECT e.id, e.station, e.station_seq, e.kind, e.reverses, e.line FROM entries e JOIN nights n ON n.id = e.night "
+            "WHERE n.chronicle = ? AND n.number = ? AND e.station = ?",
+            (header.chronicle, header.night, header.station),
+        )
+        known = {}
+        for entry_id, station, seq, kind, reverses, line in rows:
+            if isinstance(line, str):
+                digest = hashlib.sha256(line.encode("utf-8")).digest()
+                known[digest] = Bundled(entry_id, station, seq, kind, reverses, "", digest)
+        return known
 
 
 def each_line(bundle: Bundle) -> Iterator[tuple[int, Bundled, str]]:

@@ -135,6 +135,9 @@ def record_rows(folder: Path, db: Path, more: Path, scratch: Path, runs: int) ->
 
 
 def main(runs: int = 3, *sizes: int) -> int:
+    # Every module's bytecode compiled first, as an installed larp has it (a process that may not
+    # write bytecode, PYTHONDONTWRITEBYTECODE, would compile larp again at each start).
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "larp")], check=True)
     folder = Path(tempfile.mkdtemp(prefix="larp-bench-big-"))
     try:
         measured_sizes = {size: measure(folder, size, runs) for size in sizes or SIZES}

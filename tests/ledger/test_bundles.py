@@ -54,6 +54,20 @@ def test_merging_a_bundle_twice_changes_nothing_the_second_time(bundle, target):
     assert first["characters"]["cody"]["end"]["regained"] == ["physical"]
 
 
+def test_a_line_the_record_holds_is_not_checked_again_and_a_new_one_is(bundle, target, monkeypatch):
+    import larp.ledger.bundle_reading as reading
+
+    checked, check = [], reading.bundled
+    monkeypatch.setattr(reading, "bundled", lambda *args: checked.append(args[1]) or check(*args))
+    assert target.merge(bundle) == 3 and checked == [2, 3, 4]
+    checked.clear()
+    assert target.merge(bundle) == 0 and checked == []
+    rewrite(bundle, lambda lines: [lines[0], lines[1].replace('"narrator":', '"narrator" :'), *lines[2:]])
+    with pytest.raises(DeskError, match="checksum does not match"):
+        target.merge(bundle)
+    assert checked == [2] and count(target) == 3
+
+
 def test_a_bundle_merged_into_the_station_that_made_it_adds_nothing(tmp_path, bundle):
     with Desk.open(tmp_path / "night.sqlite3", tmp_path / "chronicle", station="bar") as desk:
         assert desk.merge(bundle) == 0
