@@ -38,8 +38,9 @@ class Afterwards:
         """The night's reconciliation, to make: what it needs is taken now, on the desk's thread;
         the making may run on any thread, as the station's worker. Tonight's, at a desk holding
         its fold, is made from the fold's own effects (the night is not folded again); a desk
-        opened to read (`Desk.read`, a command's) reads the night as the making folds it, in
-        the memory of a short night; else the night's entries are folded again."""
+        opened to read (`Desk.read`, a command's) makes it from the fold the record keeps and the
+        entries after it (larp.ledger.kept_account), else reads the night as the making folds it,
+        in the memory of a short night; else the night's entries are folded again."""
         from larp.ledger.reconcile import reconcile, reconcile_folded
 
         row = self._night(night)
@@ -51,12 +52,20 @@ class Afterwards:
                 return self._found(reconcile_folded(row.chronicle, row.number, entries, effects, tonight), flagged)
 
             return making
-        if self.reading:  # a command's one reading: the night read from the record as it is folded
-            reversals = {e.reverses: e for e in self.ledger.entries(row, kind=Kind.REVERSAL.value) if e.reverses}
-            entries, ordered = self.each_entry(night=night), reversals
-        else:
-            entries, ordered = self.entries(night=night), None
-        return lambda: self._found(reconcile(row.chronicle, row.number, entries, ordered), flagged)
+        if self.reading:  # a command's one reading: from the fold the record keeps, else the night read as it is folded
+            return lambda: self._found(self._read_account(row), flagged)
+        entries = self.entries(night=night)
+        return lambda: self._found(reconcile(row.chronicle, row.number, entries, None), flagged)
+
+    def _read_account(self, row: NightRow) -> Reconciliation:
+        from larp.ledger.kept_account import kept_account
+        from larp.ledger.reconcile import reconcile
+
+        done = kept_account(self.ledger, row)
+        if done is not None:
+            return done
+        reversals = {e.reverses: e for e in self.ledger.entries(row, kind=Kind.REVERSAL.value) if e.reverses}
+        return reconcile(row.chronicle, row.number, self.ledger.each_entry(row), reversals)
 
     def _close_flags(self, row) -> tuple:
         """`close-differs` where the close of this night carries other sheets than the fold of what it read."""

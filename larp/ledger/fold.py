@@ -9,7 +9,8 @@ its place, an entry that comes last is simply applied. A reversal folds the nigh
 
 A fold `resumed` from the record's kept fold (larp.ledger.kept_fold) holds only the entries
 after it: one that would go before them, or a reversal, raises `FoldBehind`, and the night is
-folded whole.
+folded whole. It holds what the entries before did to each character too (`Parts`, as the
+night's account shows them), so that the account is made without folding them again.
 """
 
 import bisect
@@ -20,6 +21,10 @@ from larp.ledger.effects import Effect
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import FoldBehind
 from larp.ledger.projection import Tonight
+
+Parts = list[tuple[str, tuple[tuple, ...]]]
+"""Each entry folded, in the merged order, by id, with what it did to each character it named:
+(character, delta, the reversal's id or None, what a reversed entry had recorded, the reason)."""
 
 EVERY = 64
 TELLING_CLOCK = (Kind.OPENED, Kind.CLOCK)
@@ -43,17 +48,25 @@ class LiveFold:
         """Resumed: where the kept fold's last entry stands; `ordered` holds only those after it."""
         self.kept = 0
         """Resumed: how many entries the kept fold holds."""
+        self.kept_parts: Parts = []
+        """Resumed: what the kept fold's entries did to each character."""
         self._rebuild(list(entries))
 
-    def kept_state(self) -> tuple[Tonight, list[Entry], dict[str, set[Kind]]]:
+    def kept_state(self) -> tuple[Tonight, list[Entry], dict[str, set[Kind]], Parts]:
         """What a fold resumed from this one starts with (larp.ledger.kept_fold)."""
-        return self.tonight, self.told, self.written
+        return self.tonight, self.told, self.written, self.parts()
+
+    def parts(self) -> Parts:
+        """What every entry folded did to each character, in the merged order."""
+        from larp.ledger.reconcile import parts_of  # the account's own reading of an effect
+
+        return self.kept_parts + [(entry.id, parts_of(found, self.tonight)) for entry, found in zip(self.ordered, self.effects)]
 
     @classmethod
-    def resumed(cls, state: tuple[Tonight, list[Entry], dict[str, set[Kind]]], count: int) -> "LiveFold":
+    def resumed(cls, state: tuple[Tonight, list[Entry], dict[str, set[Kind]], Parts], count: int) -> "LiveFold":
         """The fold going on from a kept one of `count` entries (its `kept_state`)."""
         fold = cls()
-        tonight, fold.told, fold.written = state
+        tonight, fold.told, fold.written, fold.kept_parts = state
         fold.tonight, fold.copies, fold.kept = tonight, [(0, tonight.snapshot())], count
         fold.before = tonight.last or ()
         return fold

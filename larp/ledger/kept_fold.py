@@ -32,7 +32,7 @@ import sys
 import zlib
 from pathlib import Path
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 import pydantic
 
@@ -40,7 +40,7 @@ import larp
 from larp.home import data_dir
 from larp.ledger.fold import LiveFold
 from larp.ledger.projection import Tonight
-from larp.ledger.store import NightRow
+from larp.ledger.store import MERGED_ORDER, NightRow
 
 KEY_FILE = "fold.key"
 KEEP_EVERY = 256
@@ -55,6 +55,9 @@ class KeptFold(NamedTuple):
     """The record's number of the night's last entry folded: the fold holds all those up to it."""
     fold: LiveFold
     """The fold resumed from the one kept (`LiveFold.resumed`)."""
+    lines: bytes
+    """The SHA-256 of the lines it folded (`lines_digest`): what the night's account, made from
+    the fold's parts, checks the record's lines against before it trusts them."""
 
 
 @functools.cache
@@ -107,15 +110,29 @@ def _folded(db: sqlite3.Connection, night: NightRow, upto: int) -> bytes:
     return digest.digest()
 
 
+def lines_digest(lines: Iterable[str]) -> bytes:
+    """The SHA-256 of lines, in the order given."""
+    digest = hashlib.sha256()
+    for line in lines:
+        digest.update(hashlib.sha256(line.encode("utf-8", "surrogatepass")).digest())
+    return digest.digest()
+
+
+def folded_lines(db: sqlite3.Connection, night: NightRow, upto: int) -> bytes:
+    """`lines_digest` of the night's lines up to the record's number `upto`, in the merged order."""
+    rows = db.execute(f"SELECT line FROM entries WHERE night = ? AND seq <= ?{MERGED_ORDER}", (night.id, upto))
+    return lines_digest(line if isinstance(line, str) else repr(line) for (line,) in rows)
+
+
 def _read_only(items: dict) -> MappingProxyType:
     return MappingProxyType(items)
 
 
-def _pickled(fold: LiveFold) -> bytes:
+def _pickled(fold: LiveFold, lines: bytes) -> bytes:
     out = io.BytesIO()
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.dispatch_table = {MappingProxyType: lambda proxy: (_read_only, (dict(proxy),))}
-    pickler.dump(fold.kept_state())
+    pickler.dump((fold.kept_state(), lines))
     return zlib.compress(out.getvalue(), 1)
 
 
@@ -134,12 +151,12 @@ def kept(db: sqlite3.Connection, night: NightRow) -> KeptFold | None:
         held = db.execute("SELECT count(*) FROM entries WHERE night = ? AND seq <= ?", (night.id, upto)).fetchone()[0]
         if held != count:
             return None
-        tonight, told, written = pickle.loads(zlib.decompress(state))
+        (tonight, told, written, parts), lines = pickle.loads(zlib.decompress(state))
     except (sqlite3.Error, OSError, zlib.error, pickle.UnpicklingError, AttributeError, ImportError, EOFError, TypeError, ValueError, KeyError, IndexError, RecursionError):
         return None  # a cache that can't be read is no cache: the night is folded from its entries
     if not isinstance(tonight, Tonight):
         return None
-    return KeptFold(upto, LiveFold.resumed((tonight, told, written), count))
+    return KeptFold(upto, LiveFold.resumed((tonight, told, written, parts), count), lines)
 
 
 def keep(db: sqlite3.Connection, night: NightRow, fold: LiveFold) -> bool:
@@ -152,9 +169,12 @@ def keep(db: sqlite3.Connection, night: NightRow, fold: LiveFold) -> bool:
         return False
     count = fold.count
     try:
-        state = _pickled(fold)
+        upto, held = db.execute("SELECT COALESCE(MAX(seq), 0), count(*) FROM entries WHERE night = ?", (night.id,)).fetchone()
+        if held != count:
+            return False
+        state = _pickled(fold, folded_lines(db, night, upto))
         code = stamp()
-    except (pickle.PicklingError, TypeError, AttributeError, RecursionError, OSError):
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError, OSError, sqlite3.Error):
         return False
     try:
         waited = db.execute("PRAGMA busy_timeout").fetchone()[0]
@@ -162,8 +182,8 @@ def keep(db: sqlite3.Connection, night: NightRow, fold: LiveFold) -> bool:
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
-                upto, held = db.execute("SELECT COALESCE(MAX(seq), 0), count(*) FROM entries WHERE night = ?", (night.id,)).fetchone()
-                if held == count:
+                still = db.execute("SELECT COALESCE(MAX(seq), 0), count(*) FROM entries WHERE night = ?", (night.id,)).fetchone() == (upto, held)
+                if still:  # none arrived since the lines were read
                     db.execute(
                         "INSERT OR REPLACE INTO folds (night, upto, count, stamp, seal, state) VALUES (?, ?, ?, ?, ?, ?)",
                         (night.id, upto, count, code, _sealed(key, night, upto, count, code, state, _folded(db, night, upto)), state),
@@ -177,7 +197,7 @@ def keep(db: sqlite3.Connection, night: NightRow, fold: LiveFold) -> bool:
             db.execute(f"PRAGMA busy_timeout = {int(waited)}")
     except sqlite3.Error:
         return False
-    return held == count
+    return still
 
 
 def kept_count(db: sqlite3.Connection, night: NightRow) -> int:

@@ -214,7 +214,7 @@ class Tonight:
         lock = lock_from_json(entry.payload.get("lock"))
         if lock is not None:
             self.locks = self.locks.adding(lock)
-            self.lockers[lock] = entry
+            self.lockers[lock] = entry.without_payload()  # told of by a broken lock: its station and id, not its payload
             key = (lock.challenger, lock.target, lock.category, lock.effect)
             self.locks_by_key[key] = self.locks_by_key.get(key, ()) + (lock,)
         return self._deltas(entry, category)

@@ -157,15 +157,44 @@ the close's reading of each station, a reversal's reason): the others' are let g
 
 def change_of(effect: Effect, shown: Entry, tonight: Tonight) -> Change:
     """An entry's part in a character's night, as the account shows it."""
+    return Change(shown, *part_of(effect, tonight)[1:])
+
+
+def part_of(effect: Effect, tonight: Tonight) -> tuple:
+    """What an effect shows in the account, but its entry: the character, the delta, and for a
+    reversed entry its reversal's id, what it had recorded and the reversal's reason."""
     if not effect.reversed_by:
-        return Change(shown, effect.delta or NOTHING)
+        return effect.character, effect.delta or NOTHING, None, NOTHING, ""
     reversal = tonight.reversals[effect.entry.id]
     try:
         recorded = as_recorded(effect.entry, effect.character)
     except PAYLOAD_TRIPS as error:
         tonight.damaged.append(fold_damage(effect.entry, error))
         recorded = {}
-    return Change(shown, effect.delta, effect.reversed_by, recorded, str(reversal.payload.get("reason", "")))
+    return effect.character, effect.delta, effect.reversed_by, recorded, str(reversal.payload.get("reason", ""))
+
+
+def parts_of(effects: list[Effect], tonight: Tonight) -> tuple[tuple, ...]:
+    """What an entry's effects show in the account (`part_of` each): kept with a fold."""
+    return tuple(part_of(effect, tonight) for effect in effects)
+
+
+def reconcile_parts(chronicle: str, night: int, shown: list[Entry], parts: list[tuple[str, tuple[tuple, ...]]], tonight: Tonight) -> Reconciliation | None:
+    """The night's account from what a fold kept of each entry (`LiveFold.parts`), `shown` the
+    night's entries in the merged order (the kinds of `READ_AFTER` with their payloads); None
+    where the parts name an entry not shown (the account is then made by folding the night)."""
+    by_id = {entry.id: entry for entry in shown}
+    if len(by_id) != len(parts):
+        return None
+    changes: dict[str, list[Change]] = {}
+    with bulk():
+        for entry_id, found in parts:
+            entry = by_id.get(entry_id)
+            if entry is None:
+                return None
+            for cid, delta, reversed_by, undone, reason in found:
+                changes.setdefault(cid, []).append(Change(entry, delta, reversed_by, undone, reason))
+    return account(chronicle, night, tonight, shown, changes)
 
 
 def name_of(opening: Entry) -> str:

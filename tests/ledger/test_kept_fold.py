@@ -2,6 +2,7 @@
 after it, the night it gives is the night folded whole, and a kept fold that can't be trusted
 or no longer holds is never taken."""
 
+import json
 import os
 import sqlite3
 
@@ -66,6 +67,21 @@ def view(desk: Desk) -> dict:
     }
 
 
+def account_read(tmp_path, kept_too: bool = True) -> dict:
+    """The night's account as a command reads it: from the kept fold where it may (`kept_too`),
+    else by folding the night."""
+    import larp.ledger.kept_account as kept_account
+
+    made = kept_account.kept_account
+    try:
+        if not kept_too:
+            kept_account.kept_account = lambda ledger, night: None
+        with Desk.read(tmp_path / "night.sqlite3") as desk:
+            return desk.reconcile().to_json()
+    finally:
+        kept_account.kept_account = made
+
+
 def whole(tmp_path, station: str = "hall") -> dict:
     with open_desk(tmp_path, station=station) as desk:
         desk.fold_whole()
@@ -83,6 +99,32 @@ def test_a_command_folds_only_the_entries_after_the_kept_fold(tmp_path, applied)
     assert resumed == whole(tmp_path)
     assert resumed["locks"] and ("janet", "physical") in resumed["regains"]
     assert resumed["characters"]["wick"].lost["social"] == ("Witty",)
+
+
+def test_the_account_a_command_reads_comes_from_the_kept_fold_and_is_the_night_folded(tmp_path, applied):
+    busy_night(tmp_path)
+    with open_desk(tmp_path) as desk:
+        desk.record(SHOVE)  # one entry after the kept fold
+    applied.clear()
+    from_kept = account_read(tmp_path)
+    assert len(applied) == 1  # the entry after the kept fold, not the night again
+    assert from_kept == account_read(tmp_path, kept_too=False)
+    assert from_kept["characters"]["wick"]["changes"] and len(from_kept["characters"]["janet"]["changes"]) >= 2
+
+
+def test_a_line_changed_after_the_fold_was_kept_is_found_by_the_account(tmp_path, applied):
+    busy_night(tmp_path)
+    with sqlite3.connect(tmp_path / "night.sqlite3") as db:
+        db.execute("DROP TRIGGER entries_are_never_edited")
+        seq, line = db.execute("SELECT seq, line FROM entries WHERE kind = 'adjudication' ORDER BY seq LIMIT 1").fetchone()
+        data = json.loads(line)
+        data["payload"] = {key: [] for key in data["payload"]}
+        db.execute("UPDATE entries SET line = ? WHERE seq = ?", (json.dumps(data), seq))
+    applied.clear()
+    with Desk.read(tmp_path / "night.sqlite3") as desk:
+        done = desk.reconcile()
+    assert len(applied) > KEEP_EVERY  # the night folded again: the kept fold does not hold these lines
+    assert [damage.entry for damage in done.damaged] == [data["id"]]
 
 
 def test_a_resumed_fold_at_every_size_is_the_night_folded_whole(tmp_path, monkeypatch):
@@ -266,6 +308,7 @@ def test_whatever_the_night_does_the_resumed_fold_is_the_night_folded_whole(tmp_
             with open_desk(tmp_path) as resumed:
                 seen = view(resumed)
             assert seen == whole(tmp_path), f"step {step}"
+            assert account_read(tmp_path) == account_read(tmp_path, kept_too=False), f"step {step}"
 
 
 def test_the_record_keeps_the_fold_of_the_night_under_way_only(tmp_path, monkeypatch):
