@@ -15,6 +15,10 @@ always, and nothing is said (it is a cache; the entries are the record):
 - the night still holds as many entries up to `upto` as were folded (entries are never deleted);
 - nothing that arrived since sorts before its last entry, or reverses one (`LiveFold.resumed`).
 
+The fold kept holds what each entry did to each character, as the night's account shows it,
+and the digest of the lines it folded: `larp reconcile` makes the account from it
+(larp.ledger.kept_account) once the record's lines still give that digest.
+
 A command resumed from a kept fold does not read the entries before it again: one damaged since
 (by hand, as the record refuses to change an entry) is found by what reads the whole night
 (`larp log`, `reconcile`, `export`, `doctor`, the station), and the record is then read-only.
