@@ -29,6 +29,18 @@ def two_stations(tmp_path) -> Desk:
     return hall
 
 
+def test_an_entry_read_without_its_payload_is_the_entry_read_whole_but_its_payload(tmp_path):
+    """What `larp log` reads of each line through the record's own JSON (`each_headline`) is the
+    entry the whole line gives, its payload left out, and the line as kept, in the merged order."""
+    with two_stations(tmp_path) as hall:
+        row = hall.night_row
+        for only in ({}, {"character": "janet"}, {"station": "bar"}):
+            whole = [entry.without_payload() for entry in hall.ledger.each_entry(row, **only)]
+            read = list(hall.ledger.each_headline(row, with_lines=True, **only))
+            assert [entry for entry, _ in read] == whole and whole
+            assert [json.loads(line)["payload"] for _, line in read] == [entry.payload for entry in hall.ledger.each_entry(row, **only)]
+
+
 def test_each_entry_is_the_merged_order_of_the_whole_night(tmp_path):
     with two_stations(tmp_path) as hall:
         for only in ({}, {"character": "janet"}, {"station": "bar"}):
