@@ -14,6 +14,10 @@ night's account shows them), so that the account is made without folding them ag
 """
 
 import bisect
+import io
+import pickle
+import zlib
+from types import MappingProxyType
 from typing import Iterable
 
 from larp.ledger.bulk import bulk
@@ -25,6 +29,28 @@ from larp.ledger.projection import Tonight
 Parts = list[tuple[str, tuple[tuple, ...]]]
 """Each entry folded, in the merged order, by id, with what it did to each character it named:
 (character, delta, the reversal's id or None, what a reversed entry had recorded, the reason)."""
+
+def read_only(items: dict) -> MappingProxyType:
+    return MappingProxyType(items)
+
+
+def packed(value: object) -> bytes:
+    """`value` pickled (a read-only mapping as one) and compressed."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {MappingProxyType: lambda proxy: (read_only, (dict(proxy),))}
+    pickler.dump(value)
+    return zlib.compress(out.getvalue(), 1)
+
+
+def packed_parts(parts: Parts) -> bytes:
+    """The parts packed: held by a kept fold as they are, until asked for (`unpacked_parts`)."""
+    return packed(parts)
+
+
+def unpacked_parts(held: bytes) -> Parts:
+    return pickle.loads(zlib.decompress(held))
+
 
 EVERY = 64
 TELLING_CLOCK = (Kind.OPENED, Kind.CLOCK)
@@ -48,22 +74,24 @@ class LiveFold:
         """Resumed: where the kept fold's last entry stands; `ordered` holds only those after it."""
         self.kept = 0
         """Resumed: how many entries the kept fold holds."""
-        self.kept_parts: Parts = []
-        """Resumed: what the kept fold's entries did to each character."""
+        self.kept_parts: bytes = b""
+        """Resumed: what the kept fold's entries did to each character (`packed_parts`), unpacked
+        only by what asks for them: a command that writes an entry does not pay for the night's."""
         self._rebuild(list(entries))
 
-    def kept_state(self) -> tuple[Tonight, list[Entry], dict[str, set[Kind]], Parts]:
+    def kept_state(self) -> tuple[Tonight, list[Entry], dict[str, set[Kind]], bytes]:
         """What a fold resumed from this one starts with (larp.ledger.kept_fold)."""
-        return self.tonight, self.told, self.written, self.parts()
+        return self.tonight, self.told, self.written, packed_parts(self.parts())
 
     def parts(self) -> Parts:
         """What every entry folded did to each character, in the merged order."""
         from larp.ledger.reconcile import parts_of  # the account's own reading of an effect
 
-        return self.kept_parts + [(entry.id, parts_of(found, self.tonight)) for entry, found in zip(self.ordered, self.effects)]
+        kept = unpacked_parts(self.kept_parts) if self.kept_parts else []
+        return kept + [(entry.id, parts_of(found, self.tonight)) for entry, found in zip(self.ordered, self.effects)]
 
     @classmethod
-    def resumed(cls, state: tuple[Tonight, list[Entry], dict[str, set[Kind]], Parts], count: int) -> "LiveFold":
+    def resumed(cls, state: tuple[Tonight, list[Entry], dict[str, set[Kind]], bytes], count: int) -> "LiveFold":
         """The fold going on from a kept one of `count` entries (its `kept_state`)."""
         fold = cls()
         tonight, fold.told, fold.written, fold.kept_parts = state

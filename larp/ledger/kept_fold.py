@@ -27,7 +27,6 @@ A command resumed from a kept fold does not read the entries before it again: on
 import functools
 import hashlib
 import hmac
-import io
 import os
 import pickle
 import secrets
@@ -35,14 +34,13 @@ import sqlite3
 import sys
 import zlib
 from pathlib import Path
-from types import MappingProxyType
 from typing import Iterable, NamedTuple
 
 import pydantic
 
 import larp
 from larp.home import data_dir
-from larp.ledger.fold import LiveFold
+from larp.ledger.fold import LiveFold, packed
 from larp.ledger.projection import Tonight
 from larp.ledger.store import MERGED_ORDER, NightRow
 
@@ -128,16 +126,8 @@ def folded_lines(db: sqlite3.Connection, night: NightRow, upto: int) -> bytes:
     return lines_digest(line if isinstance(line, str) else repr(line) for (line,) in rows)
 
 
-def _read_only(items: dict) -> MappingProxyType:
-    return MappingProxyType(items)
-
-
 def _pickled(fold: LiveFold, lines: bytes) -> bytes:
-    out = io.BytesIO()
-    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {MappingProxyType: lambda proxy: (_read_only, (dict(proxy),))}
-    pickler.dump((fold.kept_state(), lines))
-    return zlib.compress(out.getvalue(), 1)
+    return packed((fold.kept_state(), lines))
 
 
 def kept(db: sqlite3.Connection, night: NightRow) -> KeptFold | None:
@@ -158,7 +148,7 @@ def kept(db: sqlite3.Connection, night: NightRow) -> KeptFold | None:
         (tonight, told, written, parts), lines = pickle.loads(zlib.decompress(state))
     except (sqlite3.Error, OSError, zlib.error, pickle.UnpicklingError, AttributeError, ImportError, EOFError, TypeError, ValueError, KeyError, IndexError, RecursionError):
         return None  # a cache that can't be read is no cache: the night is folded from its entries
-    if not isinstance(tonight, Tonight):
+    if not isinstance(tonight, Tonight) or not isinstance(parts, bytes):
         return None
     return KeptFold(upto, LiveFold.resumed((tonight, told, written, parts), count), lines)
 
