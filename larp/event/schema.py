@@ -6,6 +6,13 @@
 - `larp_stations`: when each station last synced;
 - `larp_card_keys`, `larp_card_serials`: the chronicles' card keys and card serials.
 
+Every entry the hub takes is checked as it arrives (a trigger, `larp_entry_well_formed`, the
+same for every role): its line at most the longest a bundle carries (LONGEST_LINE, the pull's
+own limit), and JSON PostgreSQL reads (no `NaN`, no `Infinity`, nothing cut short) with no number
+beyond a double's range. A key given twice (jsonb keeps the last without a word) and a whole
+number past 64 bits stay the pull's to refuse (larp.ledger.pulling). The tables, functions and
+triggers are made again at each `larp hub start` and `larp hub init`, so an older hub gains them.
+
 The join line's role can only register a station (larp.event.logins), which gives that station
 its own role. Each station's role reads the tables and inserts its own entries (a trigger,
 `larp_entry_allowed`, refuses another station's, and any of a revoked station), nothing else: no
@@ -20,13 +27,17 @@ from psycopg import sql
 
 from larp.event.errors import EventError
 from larp.event.logins import LOGINS, make_group
+from larp.sheet.strict_json import LONGEST_LINE
 
 SCHEMA_LOCK = 8_000_001
 """The advisory lock held while the tables are made."""
+DOUBLE_EDGE = 2**1024 - 2**970
+"""The least number a double can't hold (halfway past the largest, which rounds away): one at or
+past it is refused at the hub, as a pull refuses it."""
 CHANNEL = "larp_event"
 """Where a station says it brought something to the hub (LISTEN/NOTIFY)."""
 
-TABLES = """
+TABLES = r"""
 CREATE TABLE IF NOT EXISTS larp_entries (
     arrived BIGSERIAL PRIMARY KEY,
     id TEXT NOT NULL UNIQUE,
@@ -79,6 +90,32 @@ END $$;
 DROP TRIGGER IF EXISTS larp_entries_allowed ON larp_entries;
 CREATE TRIGGER larp_entries_allowed BEFORE INSERT ON larp_entries
 FOR EACH ROW EXECUTE FUNCTION larp_entry_allowed();
+CREATE OR REPLACE FUNCTION larp_entry_well_formed() RETURNS TRIGGER
+LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
+DECLARE
+    entry TEXT := format('entry %s of station %s', left(NEW.id, 8), quote_literal(NEW.station));
+    line JSONB;
+    said TEXT;
+    detail TEXT;
+BEGIN
+    IF octet_length(NEW.line) > <LONGEST_LINE> THEN
+        RAISE EXCEPTION '% takes % bytes, and an entry holds at most <MEGABYTES> MB (<LONGEST_LINE> bytes): the hub took nothing of this push',
+            entry, octet_length(NEW.line);
+    END IF;
+    BEGIN
+        line := replace(NEW.line, '\u0000', '\u0001')::jsonb;  -- JSON allows \u0000, which jsonb can't hold
+    EXCEPTION WHEN OTHERS THEN
+        GET STACKED DIAGNOSTICS said = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL;
+        RAISE EXCEPTION '% is not strict JSON (%): the hub took nothing of this push', entry, concat_ws(': ', said, nullif(detail, ''));
+    END;
+    IF jsonb_path_exists(line, 'strict $.** ? (@.type() == "number" && (@ >= <EDGE> || @ <= -<EDGE>))') THEN
+        RAISE EXCEPTION '% is not strict JSON (a number beyond a double''s range): the hub took nothing of this push', entry;
+    END IF;
+    RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS larp_entries_well_formed ON larp_entries;
+CREATE TRIGGER larp_entries_well_formed BEFORE INSERT ON larp_entries
+FOR EACH ROW EXECUTE FUNCTION larp_entry_well_formed();
 CREATE OR REPLACE FUNCTION larp_offer_card_key(chronicle TEXT, key TEXT) RETURNS VOID
 LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
     INSERT INTO larp_card_keys (chronicle, key) VALUES (chronicle, key) ON CONFLICT DO NOTHING
@@ -95,6 +132,12 @@ BEGIN
     RETURN raised;
 END $$
 """
+
+TABLES = (
+    TABLES.replace("<LONGEST_LINE>", str(LONGEST_LINE))
+    .replace("<MEGABYTES>", str(LONGEST_LINE // 2**20))
+    .replace("<EDGE>", str(DOUBLE_EDGE))
+)
 
 JOINING = "larp_join_station(TEXT, TEXT, TEXT[])"
 FUNCTIONS = (
