@@ -19,6 +19,7 @@ from larp.ledger.store import HUB_SETTING, MEMORY
 
 if TYPE_CHECKING:
     from larp.event import Live, Moved, SyncStatus
+    from larp.event.existing import Made
     from larp.event.hub import HubSettings, StationSeen
 
 HUB_SCHEMES = ("postgresql://", "postgres://")
@@ -172,7 +173,7 @@ def hub_status(folder: Path | None) -> tuple[HubSettings, list[StationSeen]]:
         return hub.hub_status(folder or hub_folder())
 
 
-def init_hub(owner_url: str, host: str | None, role: str) -> str:
+def init_hub(owner_url: str, host: str | None, role: str) -> Made:
     from larp.event import existing
 
     with told:
