@@ -15,7 +15,7 @@ from larp.desk.core import recorded
 from larp.desk.errors import DeskError, Translated
 from larp.event import EventError, Unreachable
 from larp.home import data_dir
-from larp.ledger.store import HUB_SETTING, MEMORY
+from larp.ledger.store import HUB_SETTING, MEMORY, STATION_SETTING
 
 if TYPE_CHECKING:
     from larp.event import Live, Moved, SyncStatus
@@ -48,7 +48,7 @@ class EventSync:
             self.station = station
             raise
         with recorded:
-            self.ledger.remember("station", name)
+            self.ledger.remember(STATION_SETTING, name)
         self.keep_hub(kept)
         return self.sync()
 
