@@ -19,7 +19,7 @@ from larp.ledger.exchange import PULLED, SENT, Arrival, known_lines, meta, set_m
 from larp.ledger.signing import event_verifier, keep_signatures
 from larp.ledger.store import Ledger, insert_rows
 from larp.sheet.ids import is_id
-from larp.sheet.strict_json import LONGEST_LINE, BadJson, loads
+from larp.sheet.strict_json import LONGEST_LINE, BadJson, loads, sized
 
 
 class Taken(NamedTuple):
@@ -123,7 +123,7 @@ def checked_or_why(arrival: Arrival) -> tuple[str, str, int, str, str | None, st
     from larp.ledger.payloads import ENTRY_LINE  # the checks of every kind: built only when an entry arrives
 
     if not isinstance(arrival.line, str) or len(arrival.line.encode("utf-8", "replace")) > LONGEST_LINE:
-        return f"is larger than {LONGEST_LINE // 2**20} MB, the most an entry holds"
+        return f"is larger than {sized(LONGEST_LINE)}, the most an entry holds"
     try:
         loads(arrival.line)
         entry = ENTRY_LINE.validate_json(arrival.line)
