@@ -14,6 +14,7 @@ import pytest
 
 from larp.desk import DeskError
 from larp.event.hub import prepare_event
+from larp.ledger.signing import read_key, sign
 from larp.sheet.strict_json import LONGEST_LINE
 from tests.event.stations import a_line, joined, put, synced
 from tests.ledger.helpers import contest
@@ -100,7 +101,24 @@ def test_a_hub_made_before_the_check_gains_it_at_its_next_start(hall_and_bar, cl
     hall, _ = hall_and_bar
     with cluster.as_owner(hub) as owner:
         owner.execute("DROP TRIGGER larp_entries_well_formed ON larp_entries")
-        owner.execute("DROP FUNCTION larp_entry_well_formed()")
+        owner.execute("DROP FUNCTION larp_entries_well_formed()")
     prepare_event(cluster.folder, cluster.settings.port, hub.rsplit("/", 1)[1])  # what `larp hub start` and `larp hub init` run
     with pytest.raises(psycopg.errors.RaiseException, match="is not strict JSON"):
         put(hall.hub, tmp_path, a_line(hall).replace('"summary":', '"was":NaN,"summary":', 1))
+
+
+def test_an_insert_of_many_entries_with_one_not_json_is_refused_whole_naming_that_one(hall_and_bar, cluster, hub, tmp_path):
+    hall, _ = hall_and_bar
+    lines = [a_line(hall, seq=seq) for seq in (901, 902, 903)]
+    ids = [json.loads(line)["id"] for line in lines]
+    lines[1] = lines[1].replace('"summary":', '"was":NaN,"summary":', 1)
+    key = read_key(tmp_path / "hall.sqlite3.key")
+    rows = [(entry_id, "alder-bay", 1, "hall", seq, line, sign(key, "alder-bay", 1, line)) for entry_id, seq, line in zip(ids, (901, 902, 903), lines)]
+    with psycopg.connect(hall.hub, autocommit=True) as login:
+        with pytest.raises(psycopg.errors.RaiseException, match=f"entry {ids[1][:8]} of station 'hall' is not strict JSON .*the hub took nothing of this push"):
+            login.execute(
+                "INSERT INTO larp_entries (id, chronicle, night, station, seq, line, signature) "
+                "SELECT * FROM unnest(%s::text[], %s::text[], %s::int[], %s::text[], %s::int[], %s::text[], %s::text[])",
+                [list(column) for column in zip(*rows)],
+            )
+    assert not any(held_on_hub(cluster, hub, entry_id) for entry_id in ids)
