@@ -28,7 +28,7 @@ from larp.ledger.reported import from_csv, read_reported
 from larp.ledger.rows import row_of
 from larp.sheet import SheetError
 from larp.sheet.loading import load_chronicle_file, load_sheet
-from tests.ledger.helpers import open_desk, write_chronicle
+from tests.ledger.helpers import open_desk
 
 REPO = Path(__file__).resolve().parents[2]
 TRANSCRIPT = (REPO / "tests" / "transcripts" / "worked_ability_retest.json").read_bytes()
