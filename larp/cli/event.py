@@ -95,11 +95,15 @@ def run_init(args) -> int:
 
     try:
         owner = address(args.owner, "LARP_HUB_OWNER", "the owner's address of the event's database")
-        url = init_hub(owner, args.host, args.role)
+        made = init_hub(owner, args.host, args.role)
     except (AddressError, DeskError) as error:
         return failed("hub init", error)
-    print("The event's tables are made. The join line may only register a station, which gets a login of its own.")
-    print_join(url)
+    if made.again:
+        print("The event's tables were made before: kept as they are, every entry and every station's login with them.")
+        print("The join line has a new password: the one given before registers nothing now. Stations joined already sync on.")
+    else:
+        print("The event's tables are made. The join line may only register a station, which gets a login of its own.")
+    print_join(made.line)
     return 0
 
 

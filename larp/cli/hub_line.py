@@ -13,6 +13,9 @@ import sys
 from pathlib import Path
 
 SCHEMES = ("postgresql:", "postgres:")
+LINE_FILE_LIMIT = 64 * 2**10
+"""The most read of a file holding an address (one line of a few hundred characters): a FIFO is
+refused by name, and /dev/zero ends."""
 
 
 class AddressError(Exception):
@@ -54,9 +57,13 @@ def from_file(given: str, what: str) -> str:
             "an address with its password on the command line can be read by any user of this laptop "
             f"(ps): put {what} in a file only you can read and give the file, or set it in the environment"
         )
+    from larp.sheet.strict_json import TooLong, read_bounded  # with the sheets: only when a file is given
+
     path = Path(given)
     try:
-        text = path.read_text(encoding="utf-8").strip()
+        text = read_bounded(path, LINE_FILE_LIMIT).decode("utf-8").strip()
+    except TooLong as error:
+        raise AddressError(f"{path} is {error}: it should hold {what}, one line") from None
     except (OSError, UnicodeDecodeError) as error:
         raise AddressError(f"{path} can't be read ({getattr(error, 'strerror', None) or error})") from None
     if not text:

@@ -14,7 +14,7 @@ from larp.desk.opening import choose_chronicle, chronicle_held
 from larp.home import default_db
 from larp.ledger import Entry, GameClock, Kind, Ledger, NightRow, Tonight
 from larp.desk.folding import Folding
-from larp.ledger.store import HUB_SETTING
+from larp.ledger.store import HUB_SETTING, STATION_SETTING
 from larp.ledger.fold import LiveFold
 from larp.ledger.write_behind import WriteBehind
 from larp.rules import CharacterState, Night
@@ -104,10 +104,10 @@ class DeskCore(Naming, Folding):
             with recorded:
                 chronicle, read_from = choose_chronicle(ledger, folder, to_open=open_night, reading=reading)
                 if station:
-                    ledger.remember("station", station)
+                    ledger.remember(STATION_SETTING, station)
                 if narrator:
                     ledger.remember("narrator", narrator)
-                station = station or ledger.setting("station") or socket.gethostname()
+                station = station or ledger.setting(STATION_SETTING) or socket.gethostname()
                 narrator = narrator or ledger.setting("narrator") or ""
             desk = cls(ledger, chronicle, station, narrator, now or utc_now)
             desk.from_folder, desk.folder_edits = read_from, folder_edits

@@ -15,10 +15,11 @@ from larp.desk.errors import recorded
 from larp.desk.errors import DeskError, Translated
 from larp.event import EventError, Unreachable
 from larp.home import data_dir
-from larp.ledger.store import HUB_SETTING, MEMORY
+from larp.ledger.store import HUB_SETTING, MEMORY, STATION_SETTING
 
 if TYPE_CHECKING:
     from larp.event import Live, Moved, SyncStatus
+    from larp.event.existing import Made
     from larp.event.hub import HubSettings, StationSeen
 
 HUB_SCHEMES = ("postgresql://", "postgres://")
@@ -47,7 +48,7 @@ class EventSync:
             self.station = station
             raise
         with recorded:
-            self.ledger.remember("station", name)
+            self.ledger.remember(STATION_SETTING, name)
         self.keep_hub(kept)
         return self.sync()
 
@@ -172,7 +173,7 @@ def hub_status(folder: Path | None) -> tuple[HubSettings, list[StationSeen]]:
         return hub.hub_status(folder or hub_folder())
 
 
-def init_hub(owner_url: str, host: str | None, role: str) -> str:
+def init_hub(owner_url: str, host: str | None, role: str) -> Made:
     from larp.event import existing
 
     with told:

@@ -9,6 +9,7 @@ waits 10 s at most for it, and says so). The owner's password is never kept.
 """
 
 import secrets
+from typing import NamedTuple
 from urllib.parse import quote
 
 import psycopg
@@ -23,9 +24,16 @@ from larp.event.schema import make_event
 from larp.event.sync import connect, first_line, shown
 
 
-def init_hub(owner_url: str, host: str | None = None, role: str = ROLE) -> str:
-    """The event's tables and the stations' role on the database at `owner_url`; the line
-    stations join by (with the role's new password). EventError if the owner may not."""
+class Made(NamedTuple):
+    line: str
+    """The line stations join by, with the join role's new password."""
+    again: bool
+    """The event's tables were there already (an init before): kept, every entry and login with them."""
+
+
+def init_hub(owner_url: str, host: str | None = None, role: str = ROLE) -> Made:
+    """The event's tables and the stations' role on the database at `owner_url`, made or, made
+    before, kept as they are (the join role given a new password). EventError if the owner may not."""
     password = secrets.token_urlsafe(24)
     try:
         with connect(owner_url) as owner:
@@ -37,14 +45,27 @@ def init_hub(owner_url: str, host: str | None = None, role: str = ROLE) -> str:
                 )
             if owner.info.user == role:
                 raise EventError(f"the owner's role can't be {role!r}, the stations' role: give another")
-            options = sql.SQL("LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD {}").format(sql.Literal(password))
-            make_role(owner, role, options)
+            joining_role(owner, owner_url, role, password)
             if owner.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetchone()[0]:
                 close_catalog(owner, owner.info.user)
+            again = owner.execute("SELECT to_regclass('larp_station_keys') IS NOT NULL").fetchone()[0]
             make_event(owner, role)
-            return join_line(owner, owner_url, role, password, host)
+            return Made(join_line(owner, owner_url, role, password, host), again)
     except psycopg.Error as error:
         raise EventError(f"{shown(owner_url)} refused (larp hub init): {first_line(error)}") from None
+
+
+def joining_role(owner: psycopg.Connection, owner_url: str, role: str, password: str) -> None:
+    """The join line's role made (never a superuser: CREATE ROLE's default), or, made by an init
+    before, given `password`; EventError if a role of that name is a superuser (no station may
+    be one, and only a superuser may change one)."""
+    made = owner.execute("SELECT rolsuper FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
+    if made and made[0]:
+        raise EventError(
+            f"the role {role!r} on {shown(owner_url)} is a superuser, and the join line's role must not be: "
+            "give the stations a role of their own (--role NAME). Nothing was changed"
+        )
+    make_role(owner, role, sql.SQL("LOGIN NOCREATEDB NOCREATEROLE PASSWORD {}").format(sql.Literal(password)))
 
 
 def revoke_on_server(owner_url: str, station: str, role: str = ROLE, host: str | None = None) -> str:

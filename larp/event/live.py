@@ -4,6 +4,10 @@ It pushes an entry soon after the station commits it (it watches the record), pu
 soon as another station says it brought something (LISTEN/NOTIFY), at most ten times a
 second (what arrives meanwhile is taken in one round), and syncs every few seconds anyway (the cards, a notification lost). When the hub can't be reached it says
 since when, and how many entries wait, and tries again until the hub is back.
+
+It syncs by the hub's line the record holds, read again before each try and whenever another
+program writes the record: a `larp join` run while the station is open (a new join line after
+`larp hub revoke`) is taken up at once, without restarting the station.
 """
 
 import threading
@@ -18,6 +22,7 @@ from larp.event.schema import CHANNEL
 from larp.event.sync import Moved, connect, own_login, skew, sync_once, unreachable
 from larp.ledger import Ledger, LedgerError
 from larp.ledger.exchange import waiting
+from larp.ledger.store import HUB_SETTING, STATION_SETTING
 from larp.words import counted
 
 WATCH_SECONDS = 0.1
@@ -96,6 +101,7 @@ class Live:
         try:
             while not self.stopping.is_set():
                 try:
+                    self._joined(ledger)
                     self._connected(ledger)
                 except Unreachable as error:
                     self._offline(ledger, str(error))
@@ -106,6 +112,14 @@ class Live:
                 self.stopping.wait(RETRY_SECONDS)
         finally:
             ledger.close()
+
+    def _joined(self, ledger: Ledger) -> bool:
+        """Whether the record holds the hub line and station name this worker syncs by: if not
+        (joined again elsewhere), they are taken up from now on."""
+        url, station = ledger.setting(HUB_SETTING) or self.url, ledger.setting(STATION_SETTING) or self.station
+        same = (url, station) == (self.url, self.station)
+        self.url, self.station = url, station
+        return same
 
     def _connected(self, ledger: Ledger) -> None:
         with connect(self.url) as work, connect(self.url) as listen:
@@ -120,6 +134,8 @@ class Live:
                 told = any(True for _ in listen.notifies(timeout=WATCH_SECONDS, stop_after=1))
                 written = ledger.changed_elsewhere() != seen
                 whole = time.monotonic() - last > ROUND_SECONDS
+                if written and not self._joined(ledger):
+                    return  # joined again elsewhere: connect by the new line
                 if told or written or whole:
                     seen = ledger.changed_elsewhere()
                     if whole:

@@ -6,6 +6,14 @@
 - `larp_stations`: when each station last synced;
 - `larp_card_keys`, `larp_card_serials`: the chronicles' card keys and card serials.
 
+Every entry the hub takes is checked as it arrives, by a trigger of the owner's that reads all
+the rows of an insert at once (`larp_entries_well_formed`, the same for every role): its line at
+most the longest a bundle carries (LONGEST_LINE, the pull's own limit), and JSON PostgreSQL reads
+(no `NaN`, no `Infinity`, nothing cut short) with no number beyond a double's range; one that is
+not refuses the whole insert, naming the entry. A key given twice (jsonb keeps the last without a word) and a whole
+number past 64 bits stay the pull's to refuse (larp.ledger.pulling). The tables, functions and
+triggers are made again at each `larp hub start` and `larp hub init`, so an older hub gains them.
+
 The join line's role can only register a station (larp.event.logins), which gives that station
 its own role. Each station's role reads the tables and inserts its own entries (a trigger,
 `larp_entry_allowed`, refuses another station's, and any of a revoked station), nothing else: no
@@ -20,13 +28,17 @@ from psycopg import sql
 
 from larp.event.errors import EventError
 from larp.event.logins import LOGINS, make_group
+from larp.sheet.strict_json import LONGEST_LINE
 
 SCHEMA_LOCK = 8_000_001
 """The advisory lock held while the tables are made."""
+DOUBLE_EDGE = 2**1024 - 2**970
+"""The least number a double can't hold (halfway past the largest, which rounds away): one at or
+past it is refused at the hub, as a pull refuses it."""
 CHANNEL = "larp_event"
 """Where a station says it brought something to the hub (LISTEN/NOTIFY)."""
 
-TABLES = """
+TABLES = r"""
 CREATE TABLE IF NOT EXISTS larp_entries (
     arrived BIGSERIAL PRIMARY KEY,
     id TEXT NOT NULL UNIQUE,
@@ -79,6 +91,44 @@ END $$;
 DROP TRIGGER IF EXISTS larp_entries_allowed ON larp_entries;
 CREATE TRIGGER larp_entries_allowed BEFORE INSERT ON larp_entries
 FOR EACH ROW EXECUTE FUNCTION larp_entry_allowed();
+CREATE OR REPLACE FUNCTION larp_entry_json(line TEXT) RETURNS JSONB
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT replace(line, '\u0000', '\u0001')::jsonb  -- JSON allows \u0000, which jsonb can't hold
+$$;
+CREATE OR REPLACE FUNCTION larp_entries_well_formed() RETURNS TRIGGER
+LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
+DECLARE
+    one RECORD;
+    said TEXT;
+    detail TEXT;
+    refused TEXT := 'the hub took nothing of this push';
+BEGIN
+    FOR one IN SELECT id, station, octet_length(line) AS size FROM arrived WHERE octet_length(line) > <LONGEST_LINE> LIMIT 1 LOOP
+        RAISE EXCEPTION 'entry % of station % takes % bytes, and an entry holds at most <MEGABYTES> MB (<LONGEST_LINE> bytes): %',
+            left(one.id, 8), quote_literal(one.station), one.size, refused;
+    END LOOP;
+    BEGIN
+        SELECT id, station INTO one FROM arrived WHERE jsonb_path_exists(larp_entry_json(line), '<BEYOND_DOUBLE>') LIMIT 1;
+    EXCEPTION WHEN OTHERS THEN  -- a line PostgreSQL can't read as JSON: found and named, one by one
+        FOR one IN SELECT id, station, line FROM arrived ORDER BY arrived LOOP
+            BEGIN
+                PERFORM larp_entry_json(one.line);
+            EXCEPTION WHEN OTHERS THEN
+                GET STACKED DIAGNOSTICS said = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL;
+                RAISE EXCEPTION 'entry % of station % is not strict JSON (%): %',
+                    left(one.id, 8), quote_literal(one.station), concat_ws(': ', said, nullif(detail, '')), refused;
+            END;
+        END LOOP;
+        RAISE;
+    END;
+    IF one.id IS NOT NULL THEN
+        RAISE EXCEPTION 'entry % of station % is not strict JSON (a number beyond a double''s range): %', left(one.id, 8), quote_literal(one.station), refused;
+    END IF;
+    RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS larp_entries_well_formed ON larp_entries;
+CREATE TRIGGER larp_entries_well_formed AFTER INSERT ON larp_entries REFERENCING NEW TABLE AS arrived
+FOR EACH STATEMENT EXECUTE FUNCTION larp_entries_well_formed();
 CREATE OR REPLACE FUNCTION larp_offer_card_key(chronicle TEXT, key TEXT) RETURNS VOID
 LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
     INSERT INTO larp_card_keys (chronicle, key) VALUES (chronicle, key) ON CONFLICT DO NOTHING
@@ -95,6 +145,12 @@ BEGIN
     RETURN raised;
 END $$
 """
+
+TABLES = (
+    TABLES.replace("<LONGEST_LINE>", str(LONGEST_LINE))
+    .replace("<MEGABYTES>", str(LONGEST_LINE // 2**20))
+    .replace("<BEYOND_DOUBLE>", f'strict $.** ? (@.type() == "number" && (@ >= {DOUBLE_EDGE} || @ <= -{DOUBLE_EDGE}))')
+)
 
 JOINING = "larp_join_station(TEXT, TEXT, TEXT[])"
 FUNCTIONS = (

@@ -18,6 +18,7 @@ from typing import Iterator
 from larp.grapevine.binary import read_binary
 from larp.grapevine.errors import GrapevineError
 from larp.sheet.regular import open_regular
+from larp.sheet.strict_json import sized
 
 SIZE_LIMIT = 256 * 1024 * 1024
 """The largest file read: the biggest real chronicle file is under 1 MB; 40,000 characters of
@@ -50,14 +51,13 @@ def read_bytes(path: Path) -> bytes:
     try:
         size = path.stat().st_size
         if size > SIZE_LIMIT:
-            raise GrapevineError(source, f"is {size / (1024 * 1024):.0f} MB: no Grapevine file is that large "
-                                 f"(the limit is {SIZE_LIMIT // (1024 * 1024)} MB)")
+            raise GrapevineError(source, f"is {size:,} bytes: no Grapevine file is that large (the limit is {sized(SIZE_LIMIT)})")
         with open_regular(path) as stream:
             data = stream.read(SIZE_LIMIT + 1)
     except OSError as error:
         raise GrapevineError(source, f"can't be read ({error.strerror or error})") from None
     if len(data) > SIZE_LIMIT:
-        raise GrapevineError(source, "grew past the size limit while being read")
+        raise GrapevineError(source, f"grew past the size limit ({sized(SIZE_LIMIT)}) while being read")
     return data
 
 

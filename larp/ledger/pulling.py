@@ -19,7 +19,7 @@ from larp.ledger.exchange import PULLED, SENT, Arrival, known_lines, meta, set_m
 from larp.ledger.signing import event_verifier, keep_signatures
 from larp.ledger.store import Ledger, insert_rows
 from larp.sheet.ids import is_id
-from larp.sheet.strict_json import LONGEST_LINE, BadJson, loads
+from larp.sheet.strict_json import LONGEST_LINE, BadJson, loads, sized
 
 
 class Taken(NamedTuple):
@@ -120,13 +120,10 @@ def check_place(arrival: Arrival, chronicles: set[str], present: set, closed: se
 def checked_or_why(arrival: Arrival) -> tuple[str, str, int, str, str | None, str] | str:
     """The arrival as the record files it (id, station, number, kind, reverses, line), checked
     whole and its payload by its kind; else why it is set aside."""
-    from larp.ledger.payloads import ENTRY_LINE  # the checks of every kind: built only when an entry arrives
-
     if not isinstance(arrival.line, str) or len(arrival.line.encode("utf-8", "replace")) > LONGEST_LINE:
-        return f"is larger than {LONGEST_LINE // 2**20} MB, the most an entry holds"
+        return f"is larger than {sized(LONGEST_LINE)}, the most an entry holds"
     try:
-        loads(arrival.line)
-        entry = ENTRY_LINE.validate_json(arrival.line)
+        entry = entry_line(arrival.line)
     except BadJson as error:
         return f"is not strict JSON ({error.what})"
     except ValidationError as error:
@@ -138,6 +135,14 @@ def checked_or_why(arrival: Arrival) -> tuple[str, str, int, str, str | None, st
     if (entry.station, entry.seq) != (arrival.station, arrival.seq):
         return f"says it is entry {entry.seq} of station {entry.station!r}, and the hub files it otherwise"
     return (entry.id, entry.station, entry.seq, entry.kind, entry.reverses, arrival.line)
+
+
+def entry_line(line: str):
+    """The entry a line pulled holds, its JSON parsed once: strictly (BadJson), then the model of
+    its kind checks the values (ValidationError)."""
+    from larp.ledger.payloads import ENTRY_LINE  # the checks of every kind: built only when an entry arrives
+
+    return ENTRY_LINE.validate_python(loads(line))
 
 
 def said(arrival: Arrival, why: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import LedgerError
-from larp.sheet.strict_json import LONGEST_LINE, BadJson, loads_kept
+from larp.sheet.strict_json import LONGEST_LINE, BadJson, loads_kept, sized
 
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "id": str,
@@ -142,11 +142,13 @@ Row = tuple[str, str, int, str, str | None, str]
 
 def row_of(entry: Entry) -> Row:
     """The entry as the record files it; refused (nothing written) past the longest line a
-    bundle carries, so that everything recorded can reach every station."""
+    bundle carries (in UTF-8 bytes, as a bundle, a pull and the hub count it), so that everything
+    recorded can reach every station."""
     line = entry.line()
-    if len(line) > LONGEST_LINE:
+    size = len(line.encode("utf-8", "surrogatepass")) if len(line) * 4 > LONGEST_LINE else len(line)
+    if size > LONGEST_LINE:
         raise LedgerError(
-            f"{entry.summary[:60]}: this entry would take {len(line) / 2**20:.0f} MB, and an entry holds at most "
-            f"{LONGEST_LINE // 2**20} MB (a bundle must carry it to every station): nothing was written"
+            f"{entry.summary[:60]}: this entry would take {size / 2**20:.1f} MB, and an entry holds at most "
+            f"{sized(LONGEST_LINE)} (a bundle must carry it to every station): nothing was written"
         )
     return (entry.id, entry.station, entry.seq, entry.kind.value, entry.reverses, line)

@@ -35,6 +35,8 @@ MERGED_ORDER = (
 (larp.ledger.schema), which names these very expressions, so the night is never sorted."""
 HUB_SETTING = "hub"
 """The event's hub this record joined: its URL, password and all (the record is made owner-only)."""
+STATION_SETTING = "station"
+"""The name this record's station writes its entries under (and joined the event by)."""
 READ_BATCH = 500
 """Lines read from the record at a time when a night is read entry by entry."""
 

@@ -161,28 +161,39 @@ class TooLong(ValueError):
     """A file or a line beyond what larp reads."""
 
 
-def read_bounded(path: Path | str | BinaryIO, limit: int = LARGEST_FILE) -> bytes:
-    """The bytes of a file (or a stream), refused (TooLong) past `limit` without reading on
-    (/dev/zero ends)."""
+def sized(limit: int) -> str:
+    """A limit in bytes as a message names it: `16 MB`, `64 KB`, `1000 bytes`."""
+    for unit, name in ((2**20, "MB"), (2**10, "KB")):
+        if limit >= unit and limit % unit == 0:
+            return f"{limit // unit} {name}"
+    return f"{limit} bytes"
+
+
+def read_bounded(path: Path | str | BinaryIO, limit: int | None = None) -> bytes:
+    """The bytes of a file (or a stream), refused (TooLong) past `limit` (LARGEST_FILE unless
+    given) without reading on (/dev/zero ends)."""
+    limit = LARGEST_FILE if limit is None else limit
     if isinstance(path, (str, Path)):
         with open_regular(path) as stream:
             data = stream.read(limit + 1)
     else:
         data = path.read(limit + 1)
     if len(data) > limit:
-        raise TooLong(f"larger than {limit // 2**20} MB")
+        raise TooLong(f"larger than {sized(limit)}")
     return data
 
 
-def bounded_lines(stream: BinaryIO, longest: int = LONGEST_LINE, limit: int = LARGEST_FILE) -> Iterator[bytes]:
-    """The lines of a stream, newline kept; TooLong for a line past `longest` or a stream past `limit`."""
+def bounded_lines(stream: BinaryIO) -> Iterator[bytes]:
+    """The lines of a stream, newline kept; TooLong for a line past LONGEST_LINE or a stream
+    past LARGEST_FILE."""
+    longest, limit = LONGEST_LINE, LARGEST_FILE
     total = 0
     number = 0
     while line := stream.readline(longest + 1):
         number += 1
         total += len(line)
         if len(line) > longest:
-            raise TooLong(f"line {number} is longer than {longest // 2**20} MB")
+            raise TooLong(f"line {number} is longer than {sized(longest)}")
         if total > limit:
-            raise TooLong(f"larger than {limit // 2**20} MB")
+            raise TooLong(f"larger than {sized(limit)}")
         yield line

@@ -12,7 +12,7 @@ from larp.event.hub import ROLE, prepare_event
 from larp.event.schema import EVENT_TABLES
 from larp.event.sync import login_url
 from tests.event.stations import at, joined, synced
-from tests.ledger.helpers import larp
+from tests.ledger.helpers import larp, leap
 
 STATEMENTS = (
     "UPDATE {table} SET {column} = {column}",
@@ -119,34 +119,65 @@ def test_d_a_station_may_only_raise_a_serial_and_only_offer_a_card_key_the_event
     assert [row[2] for row in after["larp_card_serials"] if row[1] == "janet"] == [serial + 1]
 
 
-def test_d_hub_init_makes_the_event_on_a_postgresql_of_its_owner_with_the_same_grants(cluster, capsys, monkeypatch, tmp_path, chronicle):
+@pytest.fixture
+def chronicle_owner(cluster, monkeypatch):
+    """A PostgreSQL the chronicle runs: its owner (CREATEROLE, not a superuser) and database, the
+    owner's address in $LARP_HUB_OWNER; dropped after, with every role an init made."""
     cluster.admin("CREATE ROLE chronicle_owner LOGIN CREATEROLE PASSWORD 'owner-s3cret'")
     cluster.admin("CREATE DATABASE chronicle_db OWNER chronicle_owner")
-    try:
-        monkeypatch.setenv("LARP_HUB_OWNER", f"postgresql://chronicle_owner:owner-s3cret@127.0.0.1:{cluster.settings.port}/chronicle_db")
-        status, out, err = larp(capsys, "hub", "init", "--role", "chronicle_station")
-        assert status == 0, err
-        assert "owner-s3cret" not in out + err
-        url = next(line.strip() for line in out.splitlines() if line.strip().startswith("postgresql://chronicle_station:"))
-        desk = joined(tmp_path, "hall", url, chronicle)
-        assert desk.sync().pushed == 1  # its night's opening
-        with psycopg.connect(desk.hub, autocommit=True) as station:  # the station's own login
-            assert station.execute("SELECT count(*) FROM larp_entries").fetchone()[0] == 1
-            for statement in ("DELETE FROM larp_entries", "UPDATE larp_station_keys SET public_key = 'x'", "DROP TABLE larp_entries"):
-                with pytest.raises(psycopg.errors.InsufficientPrivilege):
-                    station.execute(statement)
-        status, out, err = larp(capsys, "hub", "revoke", "hall", "--role", "chronicle_station")  # the owner's address: $LARP_HUB_OWNER
-        assert status == 0 and "Station hall is revoked" in out, err
-        renewed = next(line.strip() for line in out.splitlines() if line.strip().startswith("postgresql://chronicle_station:"))
-        assert renewed != url and "owner-s3cret" not in out + err
-        with pytest.raises(DeskError, match="the event's owner revoked it"):
-            desk.sync()
-        desk.close()
-    finally:
-        cluster.drop("chronicle_db")
-        cluster.admin(MEMBERS_DROPPED)
-        for role in ("chronicle_station", "chronicle_station_group", "chronicle_owner"):
-            cluster.admin(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(role)))
+    monkeypatch.setenv("LARP_HUB_OWNER", f"postgresql://chronicle_owner:owner-s3cret@127.0.0.1:{cluster.settings.port}/chronicle_db")
+    yield
+    cluster.drop("chronicle_db")
+    cluster.admin(MEMBERS_DROPPED)
+    for role in ("chronicle_station", "chronicle_station_group", "chronicle_owner", "chronicle_root"):
+        cluster.admin(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(role)))
+
+
+def initiated(capsys) -> tuple[str, str]:
+    """`larp hub init --role chronicle_station`, done: what it printed, and the join line."""
+    status, out, err = larp(capsys, "hub", "init", "--role", "chronicle_station")
+    assert status == 0, err
+    assert "owner-s3cret" not in out + err
+    return out, next(line.strip() for line in out.splitlines() if line.strip().startswith("postgresql://chronicle_station:"))
+
+
+def test_d_hub_init_makes_the_event_on_a_postgresql_of_its_owner_with_the_same_grants(chronicle_owner, capsys, tmp_path, chronicle):
+    _, url = initiated(capsys)
+    desk = joined(tmp_path, "hall", url, chronicle)
+    assert desk.sync().pushed == 1  # its night's opening
+    with psycopg.connect(desk.hub, autocommit=True) as station:  # the station's own login
+        assert station.execute("SELECT count(*) FROM larp_entries").fetchone()[0] == 1
+        for statement in ("DELETE FROM larp_entries", "UPDATE larp_station_keys SET public_key = 'x'", "DROP TABLE larp_entries"):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                station.execute(statement)
+    status, out, err = larp(capsys, "hub", "revoke", "hall", "--role", "chronicle_station")  # the owner's address: $LARP_HUB_OWNER
+    assert status == 0 and "Station hall is revoked" in out, err
+    renewed = next(line.strip() for line in out.splitlines() if line.strip().startswith("postgresql://chronicle_station:"))
+    assert renewed != url and "owner-s3cret" not in out + err
+    with pytest.raises(DeskError, match="the event's owner revoked it"):
+        desk.sync()
+    desk.close()
+
+
+def test_a_second_hub_init_keeps_the_event_and_gives_a_new_join_line(chronicle_owner, capsys, tmp_path, chronicle):
+    _, first = initiated(capsys)
+    hall = joined(tmp_path, "hall", first, chronicle)
+    said, second = initiated(capsys)
+    assert "made before: kept as they are" in said and second != first
+    made = hall.record(leap(1))
+    hall.sync()  # by its own login, untouched
+    with pytest.raises(psycopg.errors.OperationalError, match="password authentication failed"):
+        psycopg.connect(first).close()
+    bar = joined(tmp_path, "bar", second, chronicle)
+    assert made.id in {entry.id for entry in bar.entries()}
+    hall.close(), bar.close()
+
+
+def test_hub_init_refuses_a_superuser_as_the_join_lines_role_saying_so(chronicle_owner, cluster, capsys):
+    cluster.admin("CREATE ROLE chronicle_root SUPERUSER")
+    status, out, err = larp(capsys, "hub", "init", "--role", "chronicle_root")
+    assert status == 1 and "'chronicle_root' on the hub at 127.0.0.1" in err and "is a superuser, and the join line's role must not be" in err, err
+    assert "must be superuser" not in err and "owner-s3cret" not in out + err
 
 
 def test_d_hub_init_refuses_an_owner_who_may_not_make_roles(cluster, capsys, monkeypatch, hub):

@@ -1,5 +1,6 @@
 """The station all night in an event: another station's entry on screen within 2 s, and the
-status bar saying online, or offline since when with the entries waiting."""
+status bar saying online, or offline since when with the entries waiting; a join line given
+while the station is open taken up without a restart."""
 
 import stat
 import time
@@ -8,6 +9,7 @@ import pytest
 
 from larp.cli import build_parser
 from larp.cli.station import hub_of
+from larp.event.hub import start_hub
 from larp.event.sync import same_event
 from larp.sheet import Category
 from larp.station import create_app
@@ -15,8 +17,10 @@ from larp.station.screens.log import NightLogScreen
 from larp.station.screens.reconcile import ReconcileScreen
 from larp.station.widgets.clock_bar import ClockBar
 from larp.station.widgets.sheet_view import SheetView
+from tests.event.conftest import started_on_a_free_port
 from tests.event.stations import joined
-from tests.ledger.helpers import contest
+from tests.event.test_hub_commands import kept
+from tests.ledger.helpers import contest, larp
 from tests.station.conftest import look_up, pilot_test, reconciled, reconciliation_text
 
 ARRIVAL_SECONDS = 2.0
@@ -124,3 +128,22 @@ async def test_d_a_close_at_another_station_is_said_on_screen_with_the_night_it_
         assert await shown_within(pilot, lambda: any("closed for the event at station hall" in text for text in said()), 5)
         assert any("Night 2 starts from its close, the same at every station: Ctrl+O opens it" in text for text in said())
         assert not bar.night_open_here
+
+
+@pilot_test
+async def test_a_station_left_open_takes_up_a_new_join_line_without_restarting(hub_dir, tmp_path, chronicle, capsys):
+    settings = started_on_a_free_port(lambda port: start_hub(hub_dir, port=port))
+    door = joined(tmp_path, "door", settings.join_url(), chronicle)
+    hall = joined(tmp_path, "hall", None, chronicle, narrator="Sam")
+    hall.keep_hub(settings.join_url())  # joined while the hub was out of reach: the record holds the join line
+    status, out, err = larp(capsys, "hub", "revoke", "door", "--dir", hub_dir)  # the join line's password changes
+    assert status == 0, err
+    new_line = next(line.strip() for line in out.splitlines() if line.strip().startswith("postgresql://"))
+    hall.go_live()
+    app = create_app(desk=hall)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await shown_within(pilot, lambda: app.screen.query_one(ClockBar).event.startswith("offline since "), 10)
+        assert "refused this station's password" in hall.sync_status().problem
+        assert larp(capsys, "join", kept(tmp_path, new_line), "--db", tmp_path / "hall.sqlite3")[0] == 0  # in another terminal
+        assert await shown_within(pilot, lambda: app.screen.query_one(ClockBar).event == "online", 10)
+    hall.close(), door.close()

@@ -33,8 +33,12 @@ def fifo(tmp_path):
         ("scan", "{fifo}"),
         ("add", "{fifo}"),
         ("reconcile", "--reported", "{fifo}"),
+        ("record", "{fifo}"),
+        ("odds", "--transcript", "{fifo}", "--event", "0"),
+        ("join", "{fifo}", "--station", "door"),
+        ("hub", "init", "{fifo}"),
     ],
-    ids=lambda command: command[0],
+    ids=lambda command: " ".join(part for part in command[:2] if "{" not in part),
 )
 def test_a_fifo_given_as_an_input_is_refused_by_name(tmp_path, fifo, command):
     chronicle = write_chronicle(tmp_path / "chronicle")
