@@ -93,6 +93,12 @@ class Entry:
         data = self.payload.get("result")
         return None if data is None else result_from_json(data)
 
+    def __reduce__(self) -> tuple:
+        """Pickled as the arguments it is made of (a kept fold holds thousands: unpickled by the
+        constructor, not field by field as a dataclass with slots is)."""
+        return Entry, (self.id, self.night, self.station, self.seq, self.narrator, self.kind, self.game_time, self.wall_time,
+                       self.summary, self.character_ids, self.reverses, self.payload)
+
     @property
     def order(self) -> tuple[float, str, str, int]:
         """Where the entry stands in the merged night: game time, then wall time."""

@@ -106,10 +106,8 @@ def _sealed(key: bytes, night: NightRow, upto: int, count: int, code: str, state
 def _folded(db: sqlite3.Connection, night: NightRow, upto: int) -> bytes:
     """What the fold folded, bound into its seal: a digest of the ids of the night's entries up to
     it, in the record's order (a fold copied from any other record never matches)."""
-    digest = hashlib.sha256()
-    for (entry_id,) in db.execute("SELECT id FROM entries WHERE night = ? AND seq <= ? ORDER BY seq", (night.id, upto)):
-        digest.update(entry_id.encode() + b"\n")
-    return digest.digest()
+    ids = db.execute("SELECT id FROM entries WHERE night = ? AND seq <= ? ORDER BY seq", (night.id, upto)).fetchall()
+    return hashlib.sha256("".join(f"{entry_id}\n" for (entry_id,) in ids).encode()).digest()
 
 
 def lines_digest(lines: Iterable[str]) -> bytes:
