@@ -40,9 +40,10 @@ def from_text(text: str, where: str) -> list[ET.Element]:
 
 
 def _escape(value: str) -> str:
-    if "&" in value or "<" in value or ">" in value or '"' in value:
-        return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    return value
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+_ESCAPED = re.compile('[&<>"]')
 
 
 def head_of(element: ET.Element) -> str:
@@ -50,7 +51,10 @@ def head_of(element: ET.Element) -> str:
     attributes = element.attrib
     if not attributes:
         return element.tag
-    return element.tag + "".join([f' {key}="{_escape(value)}"' for key, value in attributes.items()])
+    pairs = attributes.items()
+    if _ESCAPED.search("".join(attributes.values())):
+        pairs = [(key, _escape(value)) for key, value in pairs]
+    return element.tag + "".join([f' {key}="{value}"' for key, value in pairs])
 
 
 _CDATA_BLOCK = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)
