@@ -44,9 +44,11 @@ def document(data: dict[str, Any], heading: str = "") -> str:
 def _table(lines: list[str], path: tuple[str, ...], data: dict[str, Any]) -> None:
     later: list[tuple[str, Any]] = []
     for key, value in data.items():
-        if value is None:
+        if type(value) is int:
+            lines.append(f"{_key(key)} = {value}")  # a Trait's count, the commonest value, written at once
+        elif value is None:
             continue
-        if value and isinstance(value, (dict, list)) and (isinstance(value, dict) or _is_table_list(value)):
+        elif value and isinstance(value, (dict, list)) and (isinstance(value, dict) or _is_table_list(value)):
             later.append((key, value))
         else:
             lines.append(f"{_key(key)} = {_value(value, 0)}")
