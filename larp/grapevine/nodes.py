@@ -43,18 +43,16 @@ def _escape(value: str) -> str:
     return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-_ESCAPED = re.compile('[&<>"]')
-
-
 def head_of(element: ET.Element) -> str:
     """The tag and attributes of an element's start tag, as Grapevine's writer gives them."""
     attributes = element.attrib
     if not attributes:
         return element.tag
-    pairs = attributes.items()
-    if _ESCAPED.search("".join(attributes.values())):
-        pairs = [(key, _escape(value)) for key, value in pairs]
-    return element.tag + "".join([f' {key}="{value}"' for key, value in pairs])
+    head = element.tag + "".join([f' {key}="{value}"' for key, value in attributes.items()])
+    if "&" in head or "<" in head or ">" in head or head.count('"') != 2 * len(attributes):
+        # a value holds one of them (a tag or a name never does): written escaped
+        return element.tag + "".join([f' {key}="{_escape(value)}"' for key, value in attributes.items()])
+    return head
 
 
 _CDATA_BLOCK = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)
