@@ -48,7 +48,7 @@ def _table(lines: list[str], path: tuple[str, ...], data: dict[str, Any]) -> Non
             lines.append(f"{_key(key)} = {value}")  # a Trait's count, the commonest value, written at once
         elif value is None:
             continue
-        elif value and isinstance(value, (dict, list)) and (isinstance(value, dict) or _is_table_list(value)):
+        elif _is_table(value) or _is_table_list(value):
             later.append((key, value))
         else:
             lines.append(f"{_key(key)} = {_value(value, 0)}")
