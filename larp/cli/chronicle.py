@@ -13,6 +13,7 @@ record or the result can't be read or written.
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
+from larp.cli.one_shot import collector_paused
 from larp.cli.resolve import EXIT_BAD_INPUT
 from larp.cli.standing import standing
 from larp.words import counted
@@ -37,6 +38,7 @@ def register(subparsers) -> None:
     send.set_defaults(func=run_export)
 
 
+@collector_paused
 def run_import(args) -> int:
     from larp.grapevine import GrapevineError
     from larp.grapevine.folder import import_file

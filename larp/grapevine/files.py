@@ -27,7 +27,9 @@ BINARY_MAGIC = (b"GVBE", b"GVBG")
 """Grapevine's binary exchange and game files: a 2-byte length (4) then these 4 bytes."""
 MENU_MAGIC = b"GVBM"
 
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+CONTROLS = "".join(map(chr, [*range(0x09), 0x0b, 0x0c, *range(0x0e, 0x20), 0xfffe, 0xffff]))
+"""The characters XML 1.0 admits neither raw nor as a reference, which Grapevine writes raw."""
+_CONTROL = re.compile(f"[{CONTROLS}]")
 _TAG = re.compile(r"<([A-Za-z_][\w.-]*)(\s[^<>]*?)?(/?)>")
 _ATTRIBUTE = re.compile(r"""([^\s=/]+)\s*=\s*("[^"]*"|'[^']*')""")
 _DECLARES = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.I)
@@ -121,13 +123,15 @@ def _check_root(tag: str, source: str) -> None:
 
 
 _COMMA_NUMBER = re.compile(r'(?:earned|unspent|change)\s*=\s*"\s*-?\d*,\d+\s*"')
+_COMMA_DIGITS = re.compile(r',\d+\s*"')
+"""The end of every such number, found in a fraction of the time: most files have none."""
 
 
 def decimal_mark(text: str) -> str:
     """The decimal mark of the Windows that wrote the file: a comma when any experience number
     is written with one (`earned="12,5"`, as CStr writes it on a German or French Windows), else
     a point."""
-    return "," if _COMMA_NUMBER.search(text) else "."
+    return "," if _COMMA_DIGITS.search(text) and _COMMA_NUMBER.search(text) else "."
 
 
 CODE_PAGES = {"utf-8": "UTF-8", "cp1252": "Windows-1252 (Western)", "cp1251": "Windows-1251 (Cyrillic)"}
@@ -200,8 +204,8 @@ def _prepared(text: str, source: str) -> tuple[str, bool]:
     """The text made safe for the parser, and whether it carries control characters."""
     if _DECLARES.search(text):
         raise GrapevineError(source, "declares a DOCTYPE or entities, which Grapevine never writes: refused")
-    carried = _CONTROL.sub(lambda match: chr(CONTROL_BASE + ord(match.group())), text)
-    controls = carried is not text
+    controls = any(control in text for control in CONTROLS)
+    carried = _CONTROL.sub(lambda match: chr(CONTROL_BASE + ord(match.group())), text) if controls else text
     if "<![CDATA[" in carried:
         carried = _CDATA.sub(_marked, carried)
     return carried, controls

@@ -40,9 +40,7 @@ def from_text(text: str, where: str) -> list[ET.Element]:
 
 
 def _escape(value: str) -> str:
-    if "&" in value or "<" in value or ">" in value or '"' in value:
-        return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    return value
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def head_of(element: ET.Element) -> str:
@@ -50,7 +48,11 @@ def head_of(element: ET.Element) -> str:
     attributes = element.attrib
     if not attributes:
         return element.tag
-    return element.tag + "".join([f' {key}="{_escape(value)}"' for key, value in attributes.items()])
+    head = element.tag + "".join([f' {key}="{value}"' for key, value in attributes.items()])
+    if "&" in head or "<" in head or ">" in head or head.count('"') != 2 * len(attributes):
+        # a value holds one of them (a tag or a name never does): written escaped
+        return element.tag + "".join([f' {key}="{_escape(value)}"' for key, value in attributes.items()])
+    return head
 
 
 _CDATA_BLOCK = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)

@@ -5,8 +5,9 @@ Plain values first, then one `[table]` per nested table, `[[table]]` for a list 
 (an experience history), and anything deeper written inline, one item a line.
 """
 
-import json
 import re
+from functools import lru_cache
+from json.encoder import encode_basestring
 from typing import Any
 
 from larp.sheet.character import Sheet
@@ -43,9 +44,11 @@ def document(data: dict[str, Any], heading: str = "") -> str:
 def _table(lines: list[str], path: tuple[str, ...], data: dict[str, Any]) -> None:
     later: list[tuple[str, Any]] = []
     for key, value in data.items():
-        if value is None:
+        if type(value) is int:
+            lines.append(f"{_key(key)} = {value}")  # a Trait's count, the commonest value, written at once
+        elif value is None:
             continue
-        if _is_table(value) or _is_table_list(value):
+        elif _is_table(value) or _is_table_list(value):
             later.append((key, value))
         else:
             lines.append(f"{_key(key)} = {_value(value, 0)}")
@@ -73,17 +76,27 @@ def _dotted(path: tuple[str, ...]) -> str:
     return ".".join(_key(part) for part in path)
 
 
+@lru_cache(maxsize=4096)
 def _key(key: str) -> str:
+    """A key as TOML writes it; the same Trait names and Grapevine attributes come on every
+    sheet, so each is written once."""
     return key if _BARE.match(key) else _string(key)
 
 
 def _string(text: str) -> str:
     """A TOML basic string: JSON's escapes are TOML's, save DEL, which TOML wants escaped."""
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+    quoted = encode_basestring(text)
+    return quoted.replace("\x7f", "\\u007f") if "\x7f" in text else quoted
 
 
-_LITERAL = re.compile("^(?=[^\n]*\n)(?!.*''')(?!.*'$)[^\x00-\x08\x0b-\x1f\x7f]*$", re.S)
-"""Text of several lines that a multi-line literal string holds as it is."""
+_UNLITERAL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+"""What a literal string can't hold as it is."""
+
+
+def _fits_lines(text: str) -> bool:
+    """Text of several lines that a multi-line literal string holds as it is: no `'''`, no quote
+    at its end, no control character but tabs and line feeds."""
+    return "\n" in text and "'''" not in text and not text.endswith(("'", "'\n")) and not _UNLITERAL.search(text)
 
 
 def _lines(text: str) -> str:
@@ -93,12 +106,12 @@ def _lines(text: str) -> str:
 
 
 def _value(value: Any, depth: int) -> str:
+    if isinstance(value, str):
+        return _lines(value) if depth == 0 and _fits_lines(value) else _string(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return repr(value)
-    if isinstance(value, str):
-        return _lines(value) if depth == 0 and _LITERAL.match(value) else _string(value)
     if isinstance(value, dict):
         inner = ", ".join(f"{_key(k)} = {_value(v, depth + 1)}" for k, v in value.items() if v is not None)
         return "{ " + inner + " }" if inner else "{}"
