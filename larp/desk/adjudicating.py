@@ -163,7 +163,7 @@ class Adjudicating:
         `committed` hears of each entry once it is on disk. The next event is played while
         the one before is being written. A refusal is a DeskError placed at its event
         (`rule_error.event`), raised once every entry before it is written."""
-        with self.writing_behind(committed), bulk():
+        with self.writing_behind(committed, len(events) if hasattr(events, "__len__") else None), bulk():
             for index, event in enumerate(events):
                 try:
                     entry = self.record(event)

@@ -13,16 +13,23 @@ from larp.ledger.store import MEMORY
 from larp.ledger.write_behind import WriteBehind
 
 
+BEHIND_FROM = 256
+"""The shortest run of entries written behind: forking the writer costs what a few hundred entries
+written in line do (more on a big night, whose fold the fork copies as the desk goes on)."""
+
+
 class Writing:
     """Writing entries: the station's night must be open here (a reversal needs only a night not archived)."""
 
     @contextmanager
-    def writing_behind(self, committed: Callable[[Entry], None]) -> Iterator[None]:
+    def writing_behind(self, committed: Callable[[Entry], None], count: int | None = None) -> Iterator[None]:
         """Entries written by a process of their own while the next are adjudicated (where one
-        can be forked: see `WriteBehind.possible`; else each is written in line); `committed`
-        hears of each once it is on disk. On leaving, every entry is written (or the first
-        failure raised, after which the desk reads the record again)."""
-        if self.ledger.where == MEMORY or self._behind is not None or not WriteBehind.possible():
+        can be forked: see `WriteBehind.possible`, and for a run of `BEHIND_FROM` entries or
+        more, or of a length not known; else each is written in line); `committed` hears of
+        each once it is on disk. On leaving, every entry is written (or the first failure
+        raised, after which the desk reads the record again)."""
+        short = count is not None and count < BEHIND_FROM
+        if self.ledger.where == MEMORY or self._behind is not None or short or not WriteBehind.possible():
             yield
             return
         self._check_writable(Kind.ADJUDICATION)

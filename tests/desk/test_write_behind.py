@@ -10,6 +10,7 @@ import pytest
 from larp.desk import DeskError
 from larp.ledger import Kind, Ledger
 from larp.ledger.errors import LedgerError
+from larp.desk.writing import BEHIND_FROM
 from larp.ledger.write_behind import DEPTH, WriteBehind
 from tests.ledger.helpers import long_night, open_desk
 
@@ -25,6 +26,20 @@ def test_each_entry_is_committed_by_a_writer_process_and_heard_of_once_on_disk(t
     assert writers[0] not in (0, os.getpid())
     on_disk = Ledger.open(tmp_path / "night.sqlite3").entries(desk.night_row)
     assert [entry.id for entry in committed] == [entry.id for entry in on_disk][-30:]
+
+
+@pytest.mark.parametrize("count", [BEHIND_FROM - 1, BEHIND_FROM])
+def test_a_short_run_is_written_in_line_and_a_long_one_behind(tmp_path, monkeypatch, count):
+    """Forking the writer costs what a few hundred entries written in line do: a transcript of
+    fewer than BEHIND_FROM events is written in line, each entry committed as it is played."""
+    forked = []
+    monkeypatch.setattr(WriteBehind, "__init__", lambda self, *args, make=WriteBehind.__init__: forked.append(1) or make(self, *args))
+    desk = open_desk(tmp_path)
+    desk.hold()
+    committed = []
+    desk.record_all(long_night(count), committed.append)
+    assert len(committed) == count and forked == ([1] if count >= BEHIND_FROM else [])
+    desk.close()
 
 
 def test_a_writer_that_dies_is_a_clear_failure_and_what_it_committed_stays(tmp_path):
