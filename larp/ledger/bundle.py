@@ -22,6 +22,7 @@ at a time (larp.ledger.bundle_reading), in memory that does not hold its lines.
 import hashlib
 import json
 import os
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, NamedTuple
@@ -118,11 +119,17 @@ def write_bundle(
             os.fsync(out.fileno())
         os.replace(partial, path)
     except OSError as error:
-        partial.unlink(missing_ok=True)  # a retry must not find the disk filling with halves
+        let_go(partial)  # a retry must not find the disk filling with halves
         raise LedgerError(f"the bundle can't be written to {path} ({error.strerror or error})") from None
     except BaseException:
-        partial.unlink(missing_ok=True)
+        let_go(partial)
         raise
+
+
+def let_go(partial: Path) -> None:
+    """A half-written bundle removed, where it could be made at all."""
+    with suppress(OSError):
+        partial.unlink(missing_ok=True)
 
 
 class Hashed:

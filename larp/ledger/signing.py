@@ -133,7 +133,8 @@ def is_sealed_by(key: Ed25519PublicKey, signature: str | None, what: bytes) -> b
 
 
 def own_key(ledger: Ledger, station: str) -> Ed25519PrivateKey:
-    """This record's key, trusted under the station's name (refused if another key is)."""
+    """This record's key, trusted under the station's name (refused if another key is); a record
+    that can't be written signs all the same, and trusts its key once it can be."""
     key = signing_key(ledger)
     mine = public_text(key)
     held = trusted(ledger).get(station)
@@ -143,8 +144,9 @@ def own_key(ledger: Ledger, station: str) -> Ed25519PrivateKey:
                 f"this record trusts another key than its own for station {station!r} ({held[1]}): "
                 "another station goes by that name; give this one another (--station NAME)"
             )
-        with ledger.writing("this station's key") as db:
-            db.execute("INSERT OR REPLACE INTO station_keys (station, public_key, vouched) VALUES (?, ?, ?)", (station, mine, SELF))
+        if not ledger.read_only:
+            with ledger.writing("this station's key") as db:
+                db.execute("INSERT OR REPLACE INTO station_keys (station, public_key, vouched) VALUES (?, ?, ?)", (station, mine, SELF))
     return key
 
 

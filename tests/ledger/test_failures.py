@@ -2,8 +2,10 @@
 
 import pytest
 
+
 from larp.cli import main
 from larp.desk import Desk, DeskError
+from larp.desk.writing import BEHIND_FROM
 from larp.ledger import Ledger, LedgerError
 from tests.ledger.helpers import contest, long_night, open_desk
 
@@ -62,6 +64,6 @@ def test_a_write_that_fails_behind_the_desk_stops_the_run_and_keeps_the_record(t
     (tmp_path / "night.sqlite3").chmod(0o444)  # the writer's own connection finds it read-only
     committed = []
     with pytest.raises(DeskError, match="read-only: could not write the adjudication entry"):
-        desk.record_all(long_night(50), committed.append)
+        desk.record_all(long_night(BEHIND_FROM), committed.append)
     assert committed == []
     assert [entry.id for entry in desk.entries()] == before and desk.night().to_json() == night
