@@ -35,6 +35,8 @@ class Rolling:
 
     def table_characters(self) -> list[TableState]:
         """Every tabletop character tonight, by name."""
+        from larp.rules.tabletop import TableState
+
         self._current()
         found = [state for state in self.tonight.characters.values() if isinstance(state, TableState)]
         return sorted(found, key=lambda state: state.name)

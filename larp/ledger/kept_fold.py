@@ -42,7 +42,8 @@ import larp
 from larp.home import data_dir
 from larp.ledger.fold import LiveFold, packed
 from larp.ledger.projection import Tonight
-from larp.ledger.store import MERGED_ORDER, NightRow
+from larp.ledger.night_reading import MERGED_ORDER
+from larp.ledger.store import NightRow
 
 KEY_FILE = "fold.key"
 KEEP_EVERY = 256

@@ -94,7 +94,7 @@ LATEST = len(MIGRATIONS)
 READABLE_FROM = 2
 """A record that can't be written (a read-only folder) is read as it is from this version on:
 the versions after it add only indexes (the night's entries by kind, and in the merged order,
-which `larp.ledger.store.MERGED_ORDER` must name expression for expression), the kept folds
+which `larp.ledger.night_reading.MERGED_ORDER` must name expression for expression), the kept folds
 (larp.ledger.kept_fold), the season's operations (read from every version alike) and the entries
 set aside at a pull: they make reading faster, or keep what is not read, not possible."""
 

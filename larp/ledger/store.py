@@ -10,16 +10,17 @@ import json
 import sqlite3
 from collections.abc import Callable, Container
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from larp.ledger.bulk import bulk
-from larp.ledger.entry import Entry, Kind
+from larp.ledger.entry import Entry
 from larp.ledger.errors import LedgerError
 from larp.ledger.failures import born_private, explain, is_read_only, make_folder, read_only_options
 from larp.ledger.night_ends import ENDED, NightEnds
-from larp.ledger.rows import HEADLINE, Damage, Row, entry_of_row, headline_of_row, row_of
+from larp.ledger.night_reading import MERGED_ORDER, NightReading, NightRow
+from larp.ledger.rows import Damage, Row, entry_of_row, row_of
 from larp.ledger.schema import LATEST, READABLE_FROM, migrate
 
 Signer = Callable[[str, int, str], str]
@@ -27,12 +28,6 @@ Signer = Callable[[str, int, str], str]
 
 MEMORY = ":memory:"
 SHORTEST_ID_PREFIX = 4
-MERGED_ORDER = (
-    " ORDER BY CASE WHEN json_valid(line) THEN json_extract(line, '$.game_time') END,"
-    " CASE WHEN json_valid(line) THEN json_extract(line, '$.wall_time') END, station, station_seq"
-)
-"""`Entry.order`, as the record sorts its lines: read along the index `entries_in_merged_order`
-(larp.ledger.schema), which names these very expressions, so the night is never sorted."""
 HUB_SETTING = "hub"
 """The event's hub this record joined: its URL, password and all (the record is made owner-only)."""
 STATION_SETTING = "station"
@@ -41,15 +36,7 @@ READ_BATCH = 500
 """Lines read from the record at a time when a night is read entry by entry."""
 
 
-@dataclass(frozen=True, slots=True)
-class NightRow:
-    id: int
-    chronicle: str
-    number: int
-    archived_at: str | None
-
-
-class Ledger(NightEnds):
+class Ledger(NightEnds, NightReading):
     """One database file: the nights this station knows, their entries, and a few settings."""
 
     def __init__(self, db: sqlite3.Connection, where: str, read_only: bool) -> None:
@@ -196,21 +183,6 @@ class Ledger(NightEnds):
             rows = self.db.execute(query + " ORDER BY number, id", params).fetchall()
         return [NightRow(*row) for row in rows]
 
-    def night_to_read(self, number: int | None = None) -> NightRow:
-        """The record's latest night, or its night `number` (of the same chronicle): what a
-        command that only reads the record reads (as `Desk.read` finds it), the record alone
-        opened, with no chronicle, fold or rules engine."""
-        nights = self.nights()
-        if not nights:
-            raise LedgerError("this record holds no night yet: open one (larp night open) or merge a bundle")
-        latest = nights[-1]
-        if number is None or number == latest.number:
-            return latest
-        row = self.night(latest.chronicle, number)
-        if row is None:
-            raise LedgerError(f"there is no night {number} in this record")
-        return row
-
     def night(self, chronicle: str, number: int) -> NightRow | None:
         return next((row for row in self.nights(chronicle) if row.number == number), None)
 
@@ -288,25 +260,6 @@ class Ledger(NightEnds):
             with bulk():
                 yield from self._readable([entry_of_row(*row, night.number) for row in batch])
 
-    def each_headline(self, night: NightRow, with_lines: bool = False, **only: str | None) -> Iterator[tuple[Entry, str | None]]:
-        """What `each_entry` gives, each entry without its payload (`Entry.without_payload`), and
-        with its line where `with_lines`: the record reads the rest of each line itself, and only
-        a line it can't read as an entry is read again to name its damage (kept in `damaged`)."""
-        query, params = self._selecting(night, columns=f"seq, id, {HEADLINE}" + (", line" if with_lines else ""), **only)
-        for batch in self._batches(query + MERGED_ORDER, params):
-            with bulk():
-                for seq, entry_id, fields, kinds, *line in batch:
-                    entry = headline_of_row(entry_id, fields, kinds, night.number) or self._reread(night, seq, entry_id)
-                    if entry is not None:
-                        yield entry, line[0] if line else None
-
-    def _reread(self, night: NightRow, seq: int, entry_id: str) -> Entry | None:
-        """The entry at row `seq`, its payload let go; None where it is damaged (kept in `damaged`)."""
-        with self.failures("read"):
-            (line,) = self.db.execute("SELECT line FROM entries WHERE seq = ?", (seq,)).fetchone()
-        read = self._readable([entry_of_row(seq, entry_id, line, night.number)])
-        return read[0].without_payload() if read else None
-
     def _batches(self, query: str, params: list) -> Iterator[list[tuple[int, str, str]]]:
         """The rows a query selects, a batch at a time."""
         with self.failures("read"):
@@ -327,29 +280,6 @@ class Ledger(NightEnds):
         query, params = self._selecting(night, **only)
         with self.failures("read"):
             return self.db.execute(query + " ORDER BY seq", params).fetchall()
-
-    def known(self, night: NightRow) -> tuple[set[str], set[str]]:
-        """Every character the night's entries name (those they concern, and the sheets a station
-        opened with or added), and every station that wrote in it."""
-        with self.failures("read"):
-            stations = {station for (station,) in self.db.execute("SELECT DISTINCT station FROM entries WHERE night = ?", (night.id,))}
-            characters = {
-                cid
-                for (cid,) in self.db.execute(
-                    "SELECT DISTINCT value FROM entries, json_each(entries.line, '$.characters') WHERE night = ? AND json_valid(line) "
-                    "UNION SELECT json_extract(value, '$.sheet.id') FROM entries, json_each(entries.line, '$.payload.characters') "
-                    "WHERE night = ? AND kind = ? AND json_valid(line) "
-                    "UNION SELECT json_extract(line, '$.payload.character.sheet.id') FROM entries WHERE night = ? AND kind = ? AND json_valid(line)",
-                    (night.id, night.id, Kind.OPENED.value, night.id, Kind.ADDED.value),
-                )
-                if isinstance(cid, str)
-            }
-        return characters, stations  # a damaged line names nobody here: reading it names the damage
-
-    def reversed_by(self, night: NightRow) -> dict[str, str]:
-        """Each reversed entry's id → the id of the entry that reversed it."""
-        with self.failures("read"):
-            return dict(self.db.execute("SELECT reverses, id FROM entries WHERE night = ? AND reverses IS NOT NULL", (night.id,)))
 
     def _selecting(
         self,
