@@ -157,9 +157,10 @@ def said_recorded(desk, count: int) -> int:
 
 
 def welcome(desk, transcript) -> None:
-    """The transcript's new characters join the night; differences from the record are said."""
+    """The transcript's new characters join the night; differences from the record are said (house
+    rules, where the transcript gives any)."""
     night = desk.night()
-    if transcript.house_rules != night.rules:
+    if "house_rules" in transcript.model_fields_set and transcript.house_rules != night.rules:
         print("larp record: the transcript's house rules differ from the chronicle's; the chronicle's apply", file=sys.stderr)
     for sheet in transcript.characters:
         known = night.characters.get(sheet.id)

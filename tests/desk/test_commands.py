@@ -45,6 +45,17 @@ def test_record_appends_to_the_default_record_opening_a_night_and_adding_new_cha
     assert out.split()[0] == log(capsys)[3]["id"]
 
 
+@pytest.mark.parametrize("house_rules, said", [(None, False), ({"equal_tie": "both-lose"}, True)])
+def test_record_says_the_transcripts_house_rules_differ_only_where_it_gives_some(tmp_path, capsys, house_rules, said):
+    chronicle = write_chronicle(tmp_path / "chronicle", ids=("janet", "cody"), house_rules={"five_minute_rule_minutes": 10})
+    data = transcript([contest("wick", "Quick", "janet", "Quick", ("rock", "scissors"))], house_rules=house_rules)
+    if house_rules is None:
+        del data["house_rules"]
+    (tmp_path / "night.json").write_text(json.dumps(data))
+    status, _, err = larp(capsys, "record", tmp_path / "night.json", "--chronicle", chronicle, "--station", "hall")
+    assert status == 0 and ("house rules differ from the chronicle's" in err) is said
+
+
 def test_record_refuses_what_the_rules_forbid_given_the_night_and_keeps_what_came_before(tmp_path, capsys, chronicle):
     first = night_file(tmp_path, [regaining("janet", "physical")], ("janet", "cody"))
     assert larp(capsys, "record", first, "--chronicle", chronicle)[0] == 0
