@@ -17,6 +17,7 @@ The record's size per challenge is printed beside the transcript's.
 """
 
 import json
+import os
 import shutil
 import sqlite3
 import statistics
@@ -50,12 +51,18 @@ for row in reversed(rows):
 
 
 def cpu(command: list[str], runs: int, before=None) -> tuple[float, float]:
-    """Median CPU seconds and highest peak MB of `runs` runs of `command` (from the repository)."""
+    """Median CPU seconds and highest peak MB of `runs` runs of `command`, run from the checkout
+    measured (ROOT: `python -m larp` takes the larp found there)."""
     cpus, peaks = [], []
+    here = os.getcwd()
     for _ in range(runs):
         if before:
             before()
-        _, seconds, peak = measured(command)
+        os.chdir(ROOT)
+        try:
+            _, seconds, peak = measured(command)
+        finally:
+            os.chdir(here)
         cpus.append(seconds)
         peaks.append(peak / 1024)
     return statistics.median(cpus), max(peaks)
