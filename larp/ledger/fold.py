@@ -26,9 +26,10 @@ from larp.ledger.entry import Entry, Kind
 from larp.ledger.errors import FoldBehind
 from larp.ledger.projection import Tonight
 
-Parts = list[tuple[str, tuple[tuple, ...]]]
-"""Each entry folded, in the merged order, by id, with what it did to each character it named:
-(character, delta, the reversal's id or None, what a reversed entry had recorded, the reason)."""
+Parts = list[tuple[Entry, tuple[tuple, ...]]]
+"""Each entry folded, in the merged order (without its payload), with what it did to each
+character it named: (character, delta, the reversal's id or None, what a reversed entry had
+recorded, the reason)."""
 
 def read_only(items: dict) -> MappingProxyType:
     return MappingProxyType(items)
@@ -88,7 +89,7 @@ class LiveFold:
         from larp.ledger.reconcile import parts_of  # the account's own reading of an effect
 
         kept = unpacked_parts(self.kept_parts) if self.kept_parts else []
-        return kept + [(entry.id, parts_of(found, self.tonight)) for entry, found in zip(self.ordered, self.effects)]
+        return kept + [(entry.without_payload(), parts_of(found, self.tonight)) for entry, found in zip(self.ordered, self.effects)]
 
     @classmethod
     def resumed(cls, state: tuple[Tonight, list[Entry], dict[str, set[Kind]], bytes], count: int) -> "LiveFold":

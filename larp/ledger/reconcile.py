@@ -179,19 +179,16 @@ def parts_of(effects: list[Effect], tonight: Tonight) -> tuple[tuple, ...]:
     return tuple(part_of(effect, tonight) for effect in effects)
 
 
-def reconcile_parts(chronicle: str, night: int, shown: list[Entry], parts: list[tuple[str, tuple[tuple, ...]]], tonight: Tonight) -> Reconciliation | None:
-    """The night's account from what a fold kept of each entry (`LiveFold.parts`), `shown` the
-    night's entries in the merged order (the kinds of `READ_AFTER` with their payloads); None
-    where the parts name an entry not shown (the account is then made by folding the night)."""
-    by_id = {entry.id: entry for entry in shown}
-    if len(by_id) != len(parts):
-        return None
+def reconcile_parts(chronicle: str, night: int, parts: list[tuple[Entry, tuple[tuple, ...]]], tonight: Tonight, whole: dict[str, Entry]) -> Reconciliation:
+    """The night's account from what a fold kept of each entry (`LiveFold.parts`, the entries
+    in the merged order without their payloads); `whole`, by id, the entries of the kinds of
+    `READ_AFTER`, whose payloads the account reads."""
+    shown: list[Entry] = []
     changes: dict[str, list[Change]] = {}
     with bulk():
-        for entry_id, found in parts:
-            entry = by_id.get(entry_id)
-            if entry is None:
-                return None
+        for entry, found in parts:
+            entry = whole.get(entry.id, entry)
+            shown.append(entry)
             for cid, delta, reversed_by, undone, reason in found:
                 changes.setdefault(cid, []).append(Change(entry, delta, reversed_by, undone, reason))
     return account(chronicle, night, tonight, shown, changes)
