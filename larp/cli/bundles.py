@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from larp.cli.night_record import add_db_option, failed
+from larp.cli.night_record import add_db_option, failed, record_alone
 from larp.cli.one_shot import collector_paused
 from larp.words import counted
 
@@ -24,26 +24,19 @@ def run_export(args) -> int:
     """Only the record is opened: an export needs no chronicle, fold or rules engine."""
     from datetime import datetime, timezone
 
-    from larp.home import default_db
     from larp.ledger.errors import LedgerError
-    from larp.ledger.exporting import export_night, key_fingerprint, this_station
-    from larp.ledger.store import Ledger
+    from larp.ledger.exporting import export_night, key_fingerprint
 
     try:
-        ledger = Ledger.open(args.db if args.db is not None else default_db(), create=False)
+        with record_alone(args.db) as ledger:
+            night, own = ledger.night_to_read(args.night), ledger.station()
+            exported = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            count = export_night(ledger, args.out, night, args.station or own, own, exported)
+            print(f"{args.out}: {counted(count, 'entry', 'entries')} of station {args.station or own}, night {night.number}")
+            if not args.station or args.station == own:
+                print(f"Signed by station {own}, key {key_fingerprint(ledger, own)}")
     except LedgerError as error:
         return failed("export", error)
-    try:
-        night, own = ledger.night_to_read(args.night), this_station(ledger)
-        exported = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        count = export_night(ledger, args.out, night, args.station or own, own, exported)
-        print(f"{args.out}: {counted(count, 'entry', 'entries')} of station {args.station or own}, night {night.number}")
-        if not args.station or args.station == own:
-            print(f"Signed by station {own}, key {key_fingerprint(ledger, own)}")
-    except LedgerError as error:
-        return failed("export", error)
-    finally:
-        ledger.close()
     return 0
 
 

@@ -28,7 +28,7 @@ def show_challenge_odds(args) -> int:
         return fail("odds", f"--event {args.event}: {error}")
     except RuleError as error:
         try:
-            checked_rest(transcript)
+            transcript.events.check_rest()  # input that does not fit is told first, as `larp resolve` tells it
         except SheetError as bad:
             return fail("odds", str(bad))
         if args.format == "json":
@@ -45,14 +45,6 @@ def show_challenge_odds(args) -> int:
         return 0
     print("\n".join(as_text(args, shown, winner, percent)))
     return 0
-
-
-def checked_rest(transcript) -> None:
-    """The events after the one refused validated too (a transcript read event by event): input
-    that does not fit the contract is told before a step the rules forbid, as `larp resolve` does."""
-    rest = getattr(transcript.events, "check_rest", None)
-    if rest is not None:
-        rest()
 
 
 def refused(error) -> str:

@@ -1,7 +1,7 @@
 """`larp log`, `larp reverse` and `larp carry`: reading the night's record, undoing a mistaken call,
 and bringing a late entry of a closed night into the night under way."""
 
-from larp.cli.night_record import add_db_option, failed, tell_damage
+from larp.cli.night_record import add_db_option, failed, record_alone, tell_damage
 
 
 def register(subparsers) -> None:
@@ -31,37 +31,30 @@ def run_log(args) -> int:
     """The entries are read from the record and written one at a time: a night of any length
     in the memory of a short one, its first lines out at once. Only the record is opened: the
     log needs no chronicle, fold or rules engine."""
-    from larp.home import default_db
     from larp.ledger.errors import LedgerError
-    from larp.ledger.store import Ledger
     from larp.sheet.errors import SheetError
     from larp.sheet.ids import known_id
 
     try:
-        ledger = Ledger.open(args.db if args.db is not None else default_db(), create=False)
-    except LedgerError as error:
-        return failed("log", error)
-    try:
-        night = ledger.night_to_read(args.night)
-        character, station = args.character, args.station
-        if character is not None or station is not None:
-            characters, stations = ledger.known(night)
-            if character is not None:
-                character = known_id(character, characters)
-            if station is not None:
-                station = known_id(station, stations, "station")
-        reversed_by = ledger.reversed_by(night)
-        entries = ledger.each_headline(night, with_lines=args.format == "json", character=character, station=station)
-        if args.format == "json":
-            write_json(entries)
-        else:
-            for entry, _ in entries:
-                print(line(entry, reversed_by.get(entry.id)))
-        tell_damage("log", ledger)  # once read: a damaged row is found as the night is read
+        with record_alone(args.db) as ledger:
+            night = ledger.night_to_read(args.night)
+            character, station = args.character, args.station
+            if character is not None or station is not None:
+                characters, stations = ledger.known(night)
+                if character is not None:
+                    character = known_id(character, characters)
+                if station is not None:
+                    station = known_id(station, stations, "station")
+            reversed_by = ledger.reversed_by(night)
+            entries = ledger.each_headline(night, with_lines=args.format == "json", character=character, station=station)
+            if args.format == "json":
+                write_json(entries)
+            else:
+                for entry, _ in entries:
+                    print(line(entry, reversed_by.get(entry.id)))
+            tell_damage("log", ledger)  # once read: a damaged row is found as the night is read
     except (LedgerError, SheetError) as error:
         return failed("log", error)
-    finally:
-        ledger.close()
     return 0
 
 

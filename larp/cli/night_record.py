@@ -1,6 +1,9 @@
-"""What the night-record commands share: the `--db` option, and telling a failure."""
+"""What the night-record commands share: the `--db` option, the record opened alone, and telling
+a failure."""
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from larp.cli.exits import EXIT_FAILED, fail
@@ -13,6 +16,20 @@ def add_db_option(parser) -> None:
         metavar="PATH",
         help="the night record (default: $LARP_DB, else night.sqlite3 in the larp data folder, which $LARP_HOME overrides)",
     )
+
+
+@contextmanager
+def record_alone(db: Path | None) -> Iterator:
+    """The record at `db` (else the default one), opened to read with no chronicle, fold or rules
+    engine, and let go after; a LedgerError where there is none or it can't be opened."""
+    from larp.home import default_db
+    from larp.ledger.store import Ledger
+
+    ledger = Ledger.open(db if db is not None else default_db(), create=False)
+    try:
+        yield ledger
+    finally:
+        ledger.close()
 
 
 def failed(command: str, error: Exception) -> int:

@@ -1,6 +1,5 @@
 """The desk's core: the record it owns, the chronicle and the night it is at, and reading them."""
 
-import socket
 from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterator, Self
@@ -107,7 +106,7 @@ class DeskCore(Naming, Folding):
                     ledger.remember(STATION_SETTING, station)
                 if narrator:
                     ledger.remember("narrator", narrator)
-                station = station or ledger.setting(STATION_SETTING) or socket.gethostname()
+                station = station or ledger.station()
                 narrator = narrator or ledger.setting("narrator") or ""
             desk = cls(ledger, chronicle, station, narrator, now or utc_now)
             desk.from_folder, desk.folder_edits = read_from, folder_edits

@@ -9,7 +9,6 @@ or that finds anything else (no night open here, a chronicle of challenges, a fo
 read), goes through the whole desk, as every other command does.
 """
 
-import socket
 import tomllib
 from pathlib import Path
 from typing import Self
@@ -23,7 +22,7 @@ from larp.desk.writing import Writing
 from larp.home import default_db
 from larp.ledger.clock import GameClock
 from larp.ledger.entry import Entry, Kind
-from larp.ledger.store import HUB_SETTING, STATION_SETTING, Ledger, NightRow
+from larp.ledger.store import HUB_SETTING, Ledger, NightRow
 from larp.sheet.loading import CHRONICLE_FILE, SHEET_LIMIT
 from larp.sheet.strict_json import read_bounded
 
@@ -72,7 +71,7 @@ class Roller(Rolling, Naming, Writing):
             if settings is None:
                 return None
             chronicle, system = settings
-            here = station or ledger.setting(STATION_SETTING) or socket.gethostname()
+            here = station or ledger.station()
             row = open_night_of(ledger, chronicle, here)
             if row is None:
                 return None

@@ -1,15 +1,9 @@
 """A station's entries of a night as a bundle (`larp export`), from the record alone."""
 
-import socket
 from pathlib import Path
 
 from larp.ledger.errors import LedgerError
-from larp.ledger.store import STATION_SETTING, Ledger, NightRow
-
-
-def this_station(ledger: Ledger) -> str:
-    """The station this record is: the name it remembers, else the host's."""
-    return ledger.setting(STATION_SETTING) or socket.gethostname()
+from larp.ledger.store import Ledger, NightRow
 
 
 def export_night(ledger: Ledger, out: Path, night: NightRow, station: str, own: str, exported: str) -> int:

@@ -44,12 +44,8 @@ def packed(value: object) -> bytes:
     return zlib.compress(out.getvalue(), 1)
 
 
-def packed_parts(parts: Parts) -> bytes:
-    """The parts packed: held by a kept fold as they are, until asked for (`unpacked_parts`)."""
-    return packed(parts)
-
-
-def unpacked_parts(held: bytes) -> Parts:
+def unpacked(held: bytes):
+    """What `packed` packed."""
     return pickle.loads(zlib.decompress(held))
 
 
@@ -76,19 +72,19 @@ class LiveFold:
         self.kept = 0
         """Resumed: how many entries the kept fold holds."""
         self.kept_parts: bytes = b""
-        """Resumed: what the kept fold's entries did to each character (`packed_parts`), unpacked
+        """Resumed: what the kept fold's entries did to each character (`packed`), unpacked
         only by what asks for them: a command that writes an entry does not pay for the night's."""
         self._rebuild(list(entries))
 
     def kept_state(self) -> tuple[Tonight, list[Entry], dict[str, set[Kind]], bytes]:
         """What a fold resumed from this one starts with (larp.ledger.kept_fold)."""
-        return self.tonight, self.told, self.written, packed_parts(self.parts())
+        return self.tonight, self.told, self.written, packed(self.parts())
 
     def parts(self) -> Parts:
         """What every entry folded did to each character, in the merged order."""
         from larp.ledger.reconcile import parts_of  # the account's own reading of an effect
 
-        kept = unpacked_parts(self.kept_parts) if self.kept_parts else []
+        kept = unpacked(self.kept_parts) if self.kept_parts else []
         return kept + [(entry.without_payload(), parts_of(found, self.tonight)) for entry, found in zip(self.ordered, self.effects)]
 
     @classmethod

@@ -40,7 +40,7 @@ import pydantic
 
 import larp
 from larp.home import data_dir
-from larp.ledger.fold import LiveFold, packed
+from larp.ledger.fold import LiveFold, packed, unpacked
 from larp.ledger.projection import Tonight
 from larp.ledger.night_reading import MERGED_ORDER
 from larp.ledger.store import NightRow
@@ -144,7 +144,7 @@ def kept(db: sqlite3.Connection, night: NightRow) -> KeptFold | None:
         held = db.execute("SELECT count(*) FROM entries WHERE night = ? AND seq <= ?", (night.id, upto)).fetchone()[0]
         if held != count:
             return None
-        (tonight, told, written, parts), lines = pickle.loads(zlib.decompress(state))
+        (tonight, told, written, parts), lines = unpacked(state)
     except (sqlite3.Error, OSError, zlib.error, pickle.UnpicklingError, AttributeError, ImportError, EOFError, TypeError, ValueError, KeyError, IndexError, RecursionError):
         return None  # a cache that can't be read is no cache: the night is folded from its entries
     if not isinstance(tonight, Tonight) or not isinstance(parts, bytes):

@@ -7,6 +7,7 @@ what was recorded before is kept.
 
 import hashlib
 import json
+import socket
 import sqlite3
 from collections.abc import Callable, Container
 from contextlib import contextmanager
@@ -46,8 +47,9 @@ class Ledger(NightEnds, NightReading):
         self.damaged: list[Damage] = []
         """Rows found damaged (`entry_of_row`, `check`): while there are any, nothing is written."""
         self.signer: Signer | None = None
-        """Signs each entry this record writes of its own (`larp.ledger.signing.Signing`), as it is
-        filed: an export or a push then sends signatures already made."""
+        """Signs each entry this record writes of its own as it is filed (a desk that writes sets
+        it: `larp.ledger.signing.sign_as_filed`): an export or a push then sends signatures
+        already made."""
 
     @classmethod
     def open(cls, path: Path | str, create: bool = True) -> "Ledger":
@@ -156,6 +158,10 @@ class Ledger(NightEnds, NightReading):
             return self.db.execute("PRAGMA data_version").fetchone()[0]
 
     # Settings this station remembers: its name, its Narrator, its chronicle folder.
+
+    def station(self) -> str:
+        """The station this record is: the name it remembers, else the host's."""
+        return self.setting(STATION_SETTING) or socket.gethostname()
 
     def setting(self, key: str) -> str | None:
         with self.failures("read"):
