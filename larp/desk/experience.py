@@ -34,7 +34,7 @@ from larp.sheet.ids import known_id
 from larp.sheet.experience import ExperienceEntry
 from larp.sheet.experience_rules import ExperienceRules
 
-SHEET_KINDS = (Kind.OPENED, Kind.ADDED, Kind.CHANGED, Kind.EXPERIENCE, Kind.REVERSAL, Kind.CARRIED)
+SHEET_KINDS = (Kind.OPENED, Kind.ADDED, Kind.CHANGED, Kind.EXPERIENCE, Kind.BETWEEN, Kind.REVERSAL, Kind.CARRIED)
 """The entries that shape a sheet (or undo or carry one that does); challenges and rolls never do."""
 SHEET_KIND_NAMES = {kind.value for kind in SHEET_KINDS}
 
@@ -126,11 +126,8 @@ class Experiencing:
             after = bought(sheet, purchase, table)
         line = self._line("spent", price, purchase.said)
         summary = f"{sheet.display_name} buys {purchase.said} for {points(price)} experience"
-        if not self.night_open_here:
-            fields = fields_changed(sheet.model_dump(mode="json"), after.model_dump(mode="json"))
-            return self._between(sheet, self._before_next(sheet, summary), purchase.said, line=line, fields=fields, adds=True)
-        payload = {"sheet": after.model_dump(mode="json"), "experience": line}
-        return self._write(Kind.CHANGED, summary, [sheet.id], payload)
+        fields = fields_changed(sheet.model_dump(mode="json"), after.model_dump(mode="json"))
+        return self._operate(sheet, self._before_next(sheet, summary), purchase.said, line=line, fields=fields, adds=True)
 
     def award_attended(self, override: Override | None = None) -> list[Entry]:
         """The chronicle's attendance award to everyone checked in at this game who has not had it:
@@ -214,12 +211,13 @@ class Experiencing:
     def _experience(self, sheet: Sheet, line: dict) -> Entry:
         verb = {"earned": "earns", "spent": "spends"}.get(line["type"], line["type"])
         summary = f"{sheet.display_name} {verb} {points(line['change'])} experience: {line['reason']}"
-        if not self.night_open_here:
-            return self._between(sheet, self._before_next(sheet, summary), line["reason"], line=line)
-        return self._write(Kind.EXPERIENCE, summary, [sheet.id], {"character": sheet.id, "line": line})
+        return self._operate(sheet, self._before_next(sheet, summary), line["reason"], line=line)
 
     def _before_next(self, sheet: Sheet, summary: str) -> str:
-        """`Janet Reyes before night 2: earns 3 experience: …`, for a between-games line."""
+        """`Janet Reyes before night 2: earns 3 experience: …`, for a between-games line (in the
+        night, the summary as it is)."""
+        if self.night_open_here:
+            return summary
         return summary.replace(sheet.display_name, f"{sheet.display_name} before night {self.next_night()}:", 1)
 
     def _check_award(self, sheet: Sheet, given: float, game: dict[str, float], override: Override | None) -> None:
@@ -227,19 +225,25 @@ class Experiencing:
         with refused:
             check_award(given, game.get(sheet.id, 0.0), month, self.experience_rules, sheet.display_name, override)
 
-    def _live_experience(self) -> list[Entry]:
-        """This night's experience entries not reversed."""
-        entries = self.entries()
+    def _live_lines(self) -> list[tuple[str, dict]]:
+        """This game's experience lines not reversed, by character: tonight's while a night is
+        open here, else those written for the night to come."""
+        with recorded:
+            row = self.night_row if self.night_open_here else self._next_row()
+            entries = [] if row is None else [e for kind in (Kind.EXPERIENCE, Kind.BETWEEN, Kind.REVERSAL) for e in self.ledger.entries(row, kind=kind.value)]
         undone = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
-        return [e for e in entries if e.kind is Kind.EXPERIENCE and e.id not in undone]
+        return [
+            (e.payload["character"], e.payload["line"])
+            for e in entries
+            if e.kind is not Kind.REVERSAL and e.id not in undone and isinstance(e.payload.get("character"), str) and e.payload.get("line")
+        ]
 
     def _earned_this_game(self) -> dict[str, float]:
         """What each character earned in this game so far (read only where the chronicle caps a game)."""
         earned: dict[str, float] = {}
         if self.experience_rules.cap_per_game is None:
             return earned
-        for entry in self._live_experience():
-            line, cid = entry.payload["line"], entry.payload["character"]
+        for cid, line in self._live_lines():
             sign = {"earned": 1, "deducted": -1}.get(line["type"], 0)
             earned[cid] = earned.get(cid, 0.0) + sign * line["change"]
         return earned

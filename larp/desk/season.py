@@ -28,7 +28,7 @@ from larp.desk.folder_writing import Written, write_chronicle_folder
 from larp.desk.nights import number_to_open
 from larp.desk.opening import chronicle_settings, load_folder
 from larp.ledger import Entry, Kind, NightRow, starting_data, starting_state
-from larp.ledger.operations import field, fields_changed, heard_now, next_tick
+from larp.ledger.operations import field, fields_changed
 from larp.ledger.reconcile import Reconciliation, reconcile
 from larp.sheet import Chronicle, Sheet
 from larp.sheet.differences import said
@@ -147,11 +147,13 @@ class BetweenGames:
         number = self.next_night()
         season = self.season()
         starts = list(season.starts.values())
+        with recorded:
+            tick, _ = self.ledger.season_place(NightRow(None, self.chronicle.id, number, None))
         opening = self._entry(
             Kind.OPENED,
             f"Night {number} of {self.chronicle.name} opens at station {self.station} ({playing(starts)})",
             (),
-            {"chronicle": chronicle_settings(self.chronicle), "characters": starts, **season.opening_payload()},
+            {"chronicle": chronicle_settings(self.chronicle), "characters": starts, **season.opening_payload(), "tick": tick},
             game_time=0.0,
             night=number,
         )
@@ -200,33 +202,36 @@ class BetweenGames:
                     remember_seen(self.ledger, load_folder(self.from_folder))  # the folder as it was is taken
         before = f"{sheet.display_name} before night {self.next_night()}"
         if known is None:
-            return self._between(sheet, f"{before}: joins the chronicle; {why}", why, file, joins=starting_data(sheet))
+            return self._operate(sheet, f"{before}: joins the chronicle; {why}", why, file, joins=starting_data(sheet))
         fields = fields_changed(known["sheet"], sheet.model_dump(mode="json"))
         if not fields:
             raise DeskError(f"{sheet.display_name}'s sheet is the one the record carries already: nothing to record")
         old = starting_state(known).sheet
         what = said(old, sheet.model_copy(update={"experience": old.experience}))
-        return self._between(sheet, f"{before}: {what}" + (f"; {why}" if why and why not in what else ""), why, file, fields=fields)
+        return self._operate(sheet, f"{before}: {what}" + (f"; {why}" if why and why not in what else ""), why, file, fields=fields)
 
-    def _between(self, sheet: Sheet, summary: str, why: str, file: str = "", settles: bool = False, **operation) -> Entry:
-        """Write a between-games operation on her: its tick and what this record had heard. One
-        that `settles` a conflict is written in the night under way too: the night takes it."""
-        if self.night_open_here and not settles:
-            raise DeskError(f"night {self.night_number} is open at station {self.station}: change the sheet in the night")
+    def _operate(self, sheet: Sheet, summary: str, why: str, file: str = "", settles: bool = False, **operation) -> Entry:
+        """Write an operation on her (larp.ledger.operations), in the night open here or between
+        games: its tick and what this record had heard. Between games, while another station has
+        the night under way, only one that `settles` a conflict is written (the night takes it)."""
+        done = {name: value for name, value in operation.items() if value}
+        payload = {"character": sheet.id, "why": why, "file": file, **done}
+        if settles:
+            payload["settles"] = True
+        if self.night_open_here:
+            with recorded:
+                tick, heard = self.ledger.season_place(self.night_row)
+            return self._write(Kind.BETWEEN, summary, [sheet.id], {**payload, "tick": tick, "heard": heard})
         row = self._next_row(create=True)
         with recorded:
             opening = first_opening(self.ledger, row)
-            held = self.ledger.entries(row)
+            tick, heard = self.ledger.season_place(row)
         if opening is not None and not settles:
             raise DeskError(
                 f"night {row.number} is under way at station {opening.station}: open it here (larp night open) "
                 "and change the sheet in the night"
             )
-        done = {name: value for name, value in operation.items() if value}
-        payload = {"character": sheet.id, "why": why, "file": file, **done, "tick": next_tick(held), "heard": heard_now(held)}
-        if settles:
-            payload["settles"] = True
-        entry = self._entry(Kind.BETWEEN, summary, [sheet.id], payload, game_time=0.0, night=row.number)
+        entry = self._entry(Kind.BETWEEN, summary, [sheet.id], {**payload, "tick": tick, "heard": heard}, game_time=0.0, night=row.number)
         with recorded:
             written = self.ledger.append(row, entry)
         self.refold_later()
@@ -246,7 +251,7 @@ class BetweenGames:
         fields = {c.path: [field(now, c.path), picked.fields[c.path][1]] for c in found if picked in c.operations}
         named = ", ".join(sorted(fields))
         summary = f"{sheet.display_name} before night {self.next_night()}: {named} as entry {picked.entry.short_id} set it (a conflict settled)"
-        return self._between(sheet, summary, f"conflict settled for entry {picked.entry.short_id}", settles=True, fields=fields)
+        return self._operate(sheet, summary, f"conflict settled for entry {picked.entry.short_id}", settles=True, fields=fields)
 
     def retire(self, character_id: str, reason: str, status: str = "retired") -> Entry:
         """A character's status for good (retired, dead, inactive, or active again), with the
@@ -263,5 +268,5 @@ class BetweenGames:
             raise DeskError(f"{sheet.display_name} is {status} already ({sheet.status_reason or 'no reason given'})")
         changed = sheet.model_copy(update={"status": status, "status_reason": reason})
         if self.night_open_here:
-            return self.change(changed)
+            return self.change(changed, reason or f"{status} again")
         return self.amend(changed, reason or f"{status} again")

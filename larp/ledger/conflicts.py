@@ -5,7 +5,9 @@ values (or one sets it while the other buys it) are a **conflict**: both are kep
 in the season's order holds at every station, and the conflict stands until an operation that
 heard both sets the field (`larp conflicts pick`). Spends written at two stations that together
 take her unspent experience below zero both stand, and are flagged **overspent** where the
-chronicle allows no debt.
+chronicle allows no debt. A purchase that took away what she no longer had (a Negative Trait
+bought off at two stations, once more than she had it) is paid for with nothing bought, and is
+flagged **bought-nothing** until it is reversed.
 """
 
 from dataclasses import dataclass
@@ -98,6 +100,25 @@ def overspent(ops: list[Operation], registers: Registers, debt: bool) -> list[An
                 f"not heard each other ({named}) together spent more than she had. Both stand; reverse one "
                 "(larp reverse ENTRY) or award the difference; her further spends are refused until then",
                 spends[0].entry,
+            )
+        )
+    return flagged
+
+
+def bought_nothing(registers: Registers) -> list[Anomaly]:
+    """Each purchase that found nothing left to take: paid for, and nothing bought."""
+    flagged = []
+    for op, path in registers.short:
+        start = registers.starts.get(op.character)
+        name = start["sheet"].get("name") or op.character if start else op.character
+        flagged.append(
+            Anomaly(
+                "bought-nothing",
+                op.character,
+                op.entry,
+                f"{name}: entry {op.entry.short_id} at station {op.entry.station} ({op.entry.summary}) takes {path.rsplit('.', 1)[-1]} "
+                f"away, but another purchase written at a station that had not heard of it took the last of it: "
+                f"{op.line['change'] if op.line else 0:g} experience paid for nothing; reverse it (larp reverse {op.entry.short_id})",
             )
         )
     return flagged
