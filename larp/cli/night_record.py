@@ -50,7 +50,12 @@ def desk_for_entries(args, **options):
     with neither, asked once at a terminal (and remembered), else warned of on standard error."""
     from larp.desk import Desk
 
-    return narrated(args, Desk.open(args.db, args.chronicle, args.station, args.narrator, **options))
+    desk = Desk.open(args.db, args.chronicle, args.station, args.narrator, **options)
+    if desk.opened_now is not None:  # never silently: the command's entries go into the night it opened
+        under_way = desk.tonight.first_opening
+        elsewhere = f" (under way at station {under_way.station})" if under_way is not None and under_way.station != desk.station else ""
+        print(f"larp {args.command}: night {desk.opened_now} opened at station {desk.station}{elsewhere}", file=sys.stderr)
+    return narrated(args, desk)
 
 
 def narrated(args, desk):

@@ -9,6 +9,7 @@ the sheet it starts with, its experience one line longer; nothing opens a night.
 
 from dataclasses import dataclass
 
+from larp.desk.carried import first_opening
 from larp.desk.errors import recorded
 from larp.desk.errors import DeskError, Translated
 from larp.ledger import Entry, Kind, Tonight
@@ -83,12 +84,27 @@ def override_of(who: str | None, why: str | None) -> Override | None:
 class Experiencing:
     """Experience awarded, spent and bought; the attendance award; the log."""
 
+    _played_on: tuple[int, str | None] | None = None
+    """The game played last, between games, and its date (None: not played yet)."""
+
     @property
     def experience_rules(self) -> ExperienceRules:
         return self.chronicle.experience if self.chronicle is not None else ExperienceRules()
 
     def _today(self) -> str:
-        return self.now().date().isoformat()
+        """The date of the game a line belongs to, the same at every station: the night open here
+        (its first opening's), else, between games, the game played last; before a chronicle's
+        first game, this laptop's date."""
+        self._current()
+        if self.night_open_here and self.tonight.first_opening is not None:
+            return self.tonight.first_opening.wall_time[:10]
+        number = self.next_night() - 1
+        if self._played_on is None or self._played_on[0] != number:  # read once: a closed night's openings are all in
+            with recorded:
+                played = self.ledger.night(self.chronicle.id, number)
+                opening = first_opening(self.ledger, played) if played is not None else None
+            self._played_on = (number, opening.wall_time[:10] if opening is not None else None)
+        return self._played_on[1] or self.now().date().isoformat()
 
     def _line(self, kind: str, change: float, reason: str, override: Override | None = None, attended: int | None = None) -> dict:
         line = {"type": kind, "change": change, "reason": reason, "date": self._today()}

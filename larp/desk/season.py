@@ -28,6 +28,7 @@ from larp.desk.folder_writing import Written, write_chronicle_folder
 from larp.desk.nights import number_to_open
 from larp.desk.opening import chronicle_settings, load_folder
 from larp.ledger import Entry, Kind, NightRow, starting_data, starting_state
+from larp.ledger.conflicts import JOINED
 from larp.ledger.operations import field, fields_changed
 from larp.ledger.reconcile import Reconciliation, reconcile
 from larp.sheet import Chronicle, Sheet
@@ -55,6 +56,8 @@ class BetweenGames:
     """What to do with the folder's edits at the next opening: apply, keep; None asks (refuses)."""
     from_folder: Path | None = None
     """The chronicle folder the desk read its chronicle from, if it read one."""
+    opened_now: int | None = None
+    """The night this desk opened at this station, if it opened one: a command says so."""
 
     # The night to come.
 
@@ -159,6 +162,7 @@ class BetweenGames:
         )
         with recorded:
             self.night_row, _ = self.ledger.open_night(self.chronicle.id, number, opening)
+        self.opened_now = number
 
     def folder_holds(self, character_id: str) -> None:
         """Her file in the chronicle folder is the record's sheet now (`larp add` copied it
@@ -237,21 +241,31 @@ class BetweenGames:
         self.refold_later()
         return written
 
-    def pick(self, entry_id: str) -> Entry:
-        """Settle a conflict (`larp conflicts pick`): each field the named entry set, as it set
-        it, written by an operation that has heard every side, so that it holds everywhere (in
-        the night under way too)."""
+    def pick(self, entry_id: str, path: str | None = None) -> Entry:
+        """Settle a conflict (`larp conflicts pick`): the field the named entry set, as it set
+        it (of two new characters of one id, her whole sheet as it had her), written by an
+        operation that has heard every side, so that it holds everywhere (in the night under way
+        too). An entry in more than one conflict settles the one `path` names."""
         season = self.season()
         found = [c for c in season.conflicts() if any(op.entry.id.startswith(entry_id) for op in c.operations)]
         if not entry_id or not found:
             raise DeskError(f"entry {entry_id!r} is in no conflict of night {self.next_night()}: larp conflicts lists them")
-        picked = next(op for op in found[0].operations if op.entry.id.startswith(entry_id))
+        named = [c for c in found if path in (None, c.path)]
+        if len(named) != 1:
+            paths = ", ".join(c.path for c in found)
+            raise DeskError(f"entry {entry_id} is in {len(found)} conflicts ({paths}): name the one to settle (--field PATH)" if not named or path is None
+                            else f"entry {entry_id} is in no conflict of {path} (its conflicts: {paths})")
+        conflict = named[0]
+        picked = next(op for op in conflict.operations if op.entry.id.startswith(entry_id))
         sheet = self.standing().characters[picked.character]
         now = sheet.model_dump(mode="json")
-        fields = {c.path: [field(now, c.path), picked.fields[c.path][1]] for c in found if picked in c.operations}
-        named = ", ".join(sorted(fields))
-        summary = f"{sheet.display_name} before night {self.next_night()}: {named} as entry {picked.entry.short_id} set it (a conflict settled)"
-        return self._operate(sheet, summary, f"conflict settled for entry {picked.entry.short_id}", settles=True, fields=fields)
+        if conflict.path == JOINED:
+            fields = fields_changed(now, picked.joins["sheet"])
+        else:
+            fields = {conflict.path: [field(now, conflict.path), picked.fields[conflict.path][1]]}
+        what = "the sheet" if conflict.path == JOINED else conflict.path
+        summary = f"{sheet.display_name} keeps {what} as entry {picked.entry.short_id} set it (a conflict settled)"
+        return self._operate(sheet, self._before_next(sheet, summary), f"conflict settled for entry {picked.entry.short_id}", settles=True, fields=fields)
 
     def retire(self, character_id: str, reason: str, status: str = "retired") -> Entry:
         """A character's status for good (retired, dead, inactive, or active again), with the

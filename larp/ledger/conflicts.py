@@ -28,9 +28,13 @@ class Conflict:
 
     @property
     def holding(self) -> Operation:
-        return self.operations[-1]
+        """The one that holds at every station: the last to set a field; of two new characters
+        of one id, the first (the other is never started)."""
+        return self.operations[0] if self.path == JOINED else self.operations[-1]
 
     def value(self, op: Operation) -> str:
+        if self.path == JOINED:
+            return f"a new character ({op.joins['sheet'].get('name') or op.character})"
         was, now = op.fields[self.path]
         return f"+{describe(now)}" if op.adds else describe(now)
 
@@ -39,13 +43,19 @@ class Conflict:
             f"{self.value(op)} at station {op.entry.station} (entry {op.entry.short_id}, {op.entry.summary})" for op in self.operations
         )
         hold = self.holding.entry
+        what = f"{self.character} was added as" if self.path == JOINED else f"{self.path} was set"
+        which = "the first" if self.path == JOINED else "the later"
         return (
-            f"{self.name}: {self.path} was set by stations that had not heard each other: {said}. Entry "
-            f"{hold.short_id} holds at every station (the later in the season's order); larp conflicts pick ENTRY keeps another"
+            f"{self.name}: {what} by stations that had not heard each other: {said}. Entry "
+            f"{hold.short_id} holds at every station ({which} in the season's order); larp conflicts pick ENTRY keeps another"
         )
 
     def anomaly(self) -> Anomaly:
         return Anomaly("conflict", self.character, self.holding.entry, self.message(), self.operations[0].entry)
+
+
+JOINED = "(a new character)"
+"""The conflict of two new characters of one id, added at stations that had not heard each other."""
 
 
 def describe(value) -> str:
@@ -58,9 +68,14 @@ def conflicts(ops: list[Operation], registers: Registers) -> list[Conflict]:
     for op in ops:
         for path in op.fields:
             by_field.setdefault((op.character, path), []).append(op)
+    for op in ops:
+        if op.joins is not None:
+            by_field.setdefault((op.character, JOINED), []).append(op)
     found = []
     for (cid, path), touching in sorted(by_field.items()):
         clashing = [op for op in touching if any(clash(op, other, path) for other in touching if other is not op)]
+        if path == JOINED:  # settled by a pick alone, which sets her fields as the one picked has them
+            touching = touching + [op for op in ops if op.character == cid and op.settles]
         if len(clashing) < 2 or settled(clashing, touching):
             continue
         start = registers.starts.get(cid)
@@ -72,6 +87,8 @@ def conflicts(ops: list[Operation], registers: Registers) -> list[Conflict]:
 def clash(one: Operation, other: Operation, path: str) -> bool:
     if not one.concurrent(other) or (one.adds and other.adds):
         return False
+    if path == JOINED:
+        return one.joins != other.joins
     return one.adds != other.adds or one.fields[path][1] != other.fields[path][1]
 
 
