@@ -52,9 +52,9 @@ def desk_for_entries(args, **options):
 
     desk = Desk.open(args.db, args.chronicle, args.station, args.narrator, **options)
     if desk.opened_now is not None:  # never silently: the command's entries go into the night it opened
-        under_way = desk.tonight.first_opening
-        elsewhere = f" (under way at station {under_way.station})" if under_way is not None and under_way.station != desk.station else ""
-        print(f"larp {args.command}: night {desk.opened_now} opened at station {desk.station}{elsewhere}", file=sys.stderr)
+        number, first = desk.opened_now
+        elsewhere = f" (under way at station {first})" if first != desk.station else ""
+        print(f"larp {args.command}: night {number} opened at station {desk.station}{elsewhere}", file=sys.stderr)
     return narrated(args, desk)
 
 

@@ -56,8 +56,9 @@ class BetweenGames:
     """What to do with the folder's edits at the next opening: apply, keep; None asks (refuses)."""
     from_folder: Path | None = None
     """The chronicle folder the desk read its chronicle from, if it read one."""
-    opened_now: int | None = None
-    """The night this desk opened at this station, if it opened one: a command says so."""
+    opened_now: tuple[int, str] | None = None
+    """The night this desk opened at this station, if it opened one, and the station that opened
+    it first: a command says so."""
 
     # The night to come.
 
@@ -162,7 +163,8 @@ class BetweenGames:
         )
         with recorded:
             self.night_row, _ = self.ledger.open_night(self.chronicle.id, number, opening)
-        self.opened_now = number
+        first = first_opening(self.ledger, self.night_row)
+        self.opened_now = (number, first.station)
 
     def folder_holds(self, character_id: str) -> None:
         """Her file in the chronicle folder is the record's sheet now (`larp add` copied it
