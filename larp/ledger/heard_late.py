@@ -138,6 +138,10 @@ def refresh(tonight) -> None:
     for cid, start in tonight.season.starts.items():
         if before.get(cid) is not start:
             restarted(tonight, cid)
+    unjoined = {op.character for op in tonight.season_undone.values() if op.joins is not None}
+    for cid in [cid for cid in tonight.characters if cid not in tonight.season.starts and (cid in before or cid in unjoined)]:
+        for held in (tonight.characters, tonight.starts, tonight.start_data):  # her joining reversed: she is gone
+            held.pop(cid, None)
 
 
 def flag_late(tonight, opening: Entry, entry: Entry) -> None:

@@ -95,6 +95,9 @@ class Registers:
         start = self.starts.get(cid)
         if start is None or op.whole is not None:
             return
+        if op.joins is not None and start is op.joins:
+            self._unjoined(op, others)
+            return
         sheet = start["sheet"]
         for path, (was, now) in op.fields.items():
             if (op, path) in self.short:
@@ -116,6 +119,17 @@ class Registers:
         if op.line is not None:
             sheet = {**sheet, "experience": experience_without(sheet.get("experience", {}), op.line)}
         self.starts[cid] = with_willpower(start, sheet)
+
+    def _unjoined(self, op: Operation, others: list[Operation]) -> None:
+        """A new character's joining taken back: she is gone, unless another station added her
+        too (that one's sheet is hers then)."""
+        cid = op.character
+        other = min((o for o in others if o is not op and o.character == cid and o.joins is not None), key=lambda o: o.key, default=None)
+        self.written = {key: place for key, place in self.written.items() if key[0] != cid}
+        if other is None:
+            del self.starts[cid]
+        else:
+            self.starts[cid] = other.joins
 
 
 def whole_state(known: dict | None, data: dict, line: dict | None) -> dict:
