@@ -20,6 +20,10 @@ MERGED_ORDER = (
 (larp.ledger.schema), which names these very expressions, so the night is never sorted."""
 
 
+TICK = "CASE WHEN json_valid(line) THEN json_extract(line, '$.payload.tick') END"
+"""An entry's place in the season's order, as the index `entries_by_tick` (larp.ledger.schema) names it."""
+
+
 @dataclass(frozen=True, slots=True)
 class NightRow:
     id: int
@@ -91,13 +95,14 @@ class NightReading:
         its tick, one more than any operation or opening this record holds of the night and of the
         night before (whose late operations count in this one's start), and what it heard, per
         station the last entry of the night this record holds."""
+        ticks = [0]
         with self.failures("read"):
-            tick = self.db.execute(
-                "SELECT COALESCE(MAX(CASE WHEN json_valid(line) THEN json_extract(line, '$.payload.tick') END), 0) "
-                "FROM entries WHERE kind IN (?, ?) AND night IN (SELECT id FROM nights WHERE chronicle = ? AND number IN (?, ?))",
-                (Kind.BETWEEN.value, Kind.OPENED.value, night.chronicle, night.number, night.number - 1),
-            ).fetchone()[0]
-        return 1 + (tick if isinstance(tick, int) else 0), self.marks(night)
+            nights = self.db.execute("SELECT id FROM nights WHERE chronicle = ? AND number IN (?, ?)", (night.chronicle, night.number, night.number - 1))
+            for (held,) in nights.fetchall():
+                for kind in (Kind.BETWEEN, Kind.OPENED):  # one lookup each, along the index entries_by_tick
+                    found = self.db.execute(f"SELECT {TICK} FROM entries WHERE night = ? AND kind = ? ORDER BY {TICK} DESC LIMIT 1", (held, kind.value)).fetchone()
+                    ticks.append(found[0] if found and isinstance(found[0], int) else 0)
+        return 1 + max(ticks), self.marks(night)
 
     def holds(self, night: NightRow, kind: Kind) -> bool:
         """Whether the night holds an entry of that kind (none of them read)."""

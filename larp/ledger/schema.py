@@ -88,6 +88,15 @@ MIGRATIONS: tuple[str, ...] = (
         reason TEXT NOT NULL
     );
     """,
+    # Version 5: the season's order at hand: the highest tick of a night's operations and
+    # openings, read along an index (larp.ledger.night_reading.season_place names its expression).
+    """
+    CREATE INDEX entries_by_tick ON entries (
+        night,
+        kind,
+        CASE WHEN json_valid(line) THEN json_extract(line, '$.payload.tick') END
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)
@@ -95,8 +104,9 @@ READABLE_FROM = 2
 """A record that can't be written (a read-only folder) is read as it is from this version on:
 the versions after it add only indexes (the night's entries by kind, and in the merged order,
 which `larp.ledger.night_reading.MERGED_ORDER` must name expression for expression), the kept folds
-(larp.ledger.kept_fold), the season's operations (read from every version alike) and the entries
-set aside at a pull: they make reading faster, or keep what is not read, not possible."""
+(larp.ledger.kept_fold), the season's operations (read from every version alike), the entries
+set aside at a pull and the operations by tick: they make reading faster, or keep what is not
+read, not possible."""
 
 
 def migrate(db: sqlite3.Connection, where: str) -> None:

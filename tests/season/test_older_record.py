@@ -1,6 +1,7 @@
 """A record and a bundle written by the previous larp (whole sheets between games, record
 version 3, bundle version 2; made in tests/season/record3/ by that version) read as they did,
-and take operations on top; the record is then version 4, which that larp refuses by its version."""
+and take operations on top; the record is then version 5 (the operations by tick, version 4 the
+operations themselves), which that larp refuses by its version."""
 
 import json
 import shutil
@@ -36,7 +37,7 @@ def test_an_older_record_s_between_games_sheets_read_as_that_larp_read_them(olde
         assert desk.season().conflicts() == []
 
 
-def test_an_older_record_takes_operations_on_top_and_becomes_version_4(older):
+def test_an_older_record_takes_operations_on_top_and_becomes_version_5(older):
     with Desk.open(older / "night.sqlite3", older / "chronicle", station="hall", open_night=False) as desk:
         desk.award("janet", 1, "another scene")
         desk.retire("wick", "back from Boston", status="active")
@@ -45,8 +46,8 @@ def test_an_older_record_takes_operations_on_top_and_becomes_version_4(older):
         assert wick.status == "active" and desk.standing().characters["ruth"].abilities["Occult"] == 1
         desk.open_next_night()
         assert desk.sheet("janet").experience.earned == janet.experience.earned
-    assert LATEST == 4
-    assert sqlite3.connect(older / "night.sqlite3").execute("PRAGMA user_version").fetchone()[0] == 4
+    assert LATEST == 5
+    assert sqlite3.connect(older / "night.sqlite3").execute("PRAGMA user_version").fetchone()[0] == 5
 
 
 def test_an_older_bundle_merges_into_a_new_record_as_its_sheets_were(older, tmp_path):
