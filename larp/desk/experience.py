@@ -16,6 +16,7 @@ from larp.ledger import Entry, Kind, Tonight
 from larp.ledger.bulk import bulk
 from larp.ledger.rows import Damage
 from larp.ledger.operations import fields_changed
+from larp.ledger.heard_late import folded_alone, line_alone, lines_on_top
 from larp.ledger.season import experienced_together
 from larp.rules.experience import (
     ExperienceError,
@@ -295,14 +296,21 @@ def sheets_folded(entries: list[Entry]) -> tuple[dict[str, Sheet], list[Damage]]
         ordered = sorted(entries, key=lambda entry: entry.order)
         tonight = Tonight({entry.reverses: entry for entry in ordered if entry.kind is Kind.REVERSAL and entry.reverses})
         waiting: dict[str, list[Entry]] = {}
+        lines: dict[str, list[dict]] = {}
         for entry in ordered:
             character = entry.payload.get("character") if entry.kind is Kind.EXPERIENCE else None
-            if isinstance(character, str) and entry.id not in tonight.reversals:
+            if isinstance(character, str) and entry.id not in tonight.reversals and not lines:
                 waiting.setdefault(character, []).append(entry)
                 continue
-            if waiting:
-                experienced_together(tonight, waiting)
-                waiting = {}
+            alone = line_alone(tonight, entry) if entry.kind is Kind.BETWEEN and entry.id not in tonight.reversals and not waiting else None
+            if alone is not None:
+                folded_alone(tonight, alone)
+                lines.setdefault(alone.character, []).append(alone.line)
+                continue
+            experienced_together(tonight, waiting)
+            lines_on_top(tonight, lines)
+            waiting, lines = {}, {}
             tonight.apply(entry)
         experienced_together(tonight, waiting)
+        lines_on_top(tonight, lines)
     return {cid: state.sheet for cid, state in tonight.characters.items()}, tonight.damaged

@@ -12,11 +12,14 @@ arrive in, the night holds the same sheets. An older record's opening lists noth
 between-games entry of its night was in it.
 """
 
+from dataclasses import replace
+
 from larp.ledger.effects import Effect
 from larp.ledger.entry import Entry
 from larp.ledger.operations import Operation, heard_entry
 from larp.ledger.registers import Registers
-from larp.ledger.season import as_delta, history_line
+from larp.ledger.rows import PAYLOAD_TRIPS
+from larp.ledger.season import as_delta, history_line, lines_after
 from larp.ledger.sheet_changed import with_sheet
 from larp.ledger.starting import starting_state
 from larp.rules import CharacterState
@@ -79,7 +82,10 @@ def between(tonight, entry: Entry) -> list[Effect]:
         tonight.season.apply(op)
         tonight.season_last = op.key
         if tonight.season.starts.get(op.character) is not before:
-            restarted(tonight, op.character)
+            if op.fields or op.joins is not None or op.character not in tonight.characters:
+                restarted(tonight, op.character)
+            else:  # a line alone: her experience one line longer, her sheet not read again
+                lined(tonight, op.character, op.line)
     else:
         refresh(tonight)
     if op.character not in tonight.characters:
@@ -154,6 +160,47 @@ def flag_late(tonight, opening: Entry, entry: Entry) -> None:
         f"before it heard that station {opening.station} opened night {entry.night}: applied when it arrived",
         opening,
     )
+
+
+def lined(tonight, cid: str, line: dict) -> None:
+    """Her sheet tonight (and as she started it) with one experience line more."""
+    lines_on_top(tonight, {cid: [line]})
+
+
+def line_alone(tonight, entry: Entry) -> Operation | None:
+    """The operation, where it is an experience line alone that `between` would fold on top of
+    the night as it stands, its line readable; else None (fold it by `between`)."""
+    op = Operation.of(entry).held()
+    if op.fields or op.joins is not None or op.line is None or tonight.season is None or tonight.heard is None:
+        return None
+    if entry.id in tonight.heard or op.character not in tonight.characters or tonight.season_last is not None and op.key <= tonight.season_last:
+        return None
+    try:
+        checked(op)
+    except PAYLOAD_TRIPS:
+        return None  # `between` names it
+    return op
+
+
+def folded_alone(tonight, op: Operation) -> None:
+    """A line alone (`line_alone`) folded into the season, her sheet left to `lines_on_top`."""
+    tonight.season_ops[op.entry.id] = op
+    tonight.season.apply(op)
+    tonight.season_last = op.key
+    if not op.settles and not in_night(tonight, op):
+        flag_late(tonight, tonight.first_opening, op.entry)
+
+
+def lines_on_top(tonight, lines: dict[str, list[dict]]) -> None:
+    """Each character's sheet tonight (and as she started it) with these experience lines more,
+    made once however many lines."""
+    for cid, more in lines.items():
+        state, start = tonight.characters[cid], tonight.starts.get(cid)
+        sheet = state.sheet.model_copy(update={"experience": lines_after(state.sheet.experience, more)})
+        tonight.characters[cid] = replace(state, sheet=sheet)
+        if start is not None:  # mostly the very sheet she has now: made once
+            same = start.sheet is state.sheet
+            tonight.starts[cid] = replace(start, sheet=sheet if same else start.sheet.model_copy(update={"experience": lines_after(start.sheet.experience, more)}))
 
 
 def restarted(tonight, cid: str) -> None:
