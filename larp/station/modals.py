@@ -3,7 +3,6 @@
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,6 +11,7 @@ from textual.suggester import SuggestFromList
 from textual.validation import Integer
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
+from larp.station.plain import plain
 
 Answer = TypeVar("Answer")
 
@@ -30,9 +30,9 @@ class Question(ModalScreen[Answer], Generic[Answer]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="question"):
-            yield Label(self.question, id="question-title")
+            yield Label(plain(self.question), id="question-title")
             if self.prompt:
-                yield Static(Text(self.prompt), id="question-prompt")
+                yield Static(plain(self.prompt), id="question-prompt")
             yield from self.answers()
             yield Static(self.HINT, id="question-hint")
 
@@ -84,7 +84,7 @@ class PickScreen(Question[Any]):
         self.choices = list(choices)
 
     def answers(self) -> ComposeResult:
-        yield OptionList(*(Option(label, id=str(index)) for index, (label, _) in enumerate(self.choices)))
+        yield OptionList(*(Option(plain(label), id=str(index)) for index, (label, _) in enumerate(self.choices)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.choices[int(event.option.id)][1])

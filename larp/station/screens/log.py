@@ -18,6 +18,7 @@ from larp.station.scan_catcher import HoldsScans
 from larp.station.screens.base import StationScreen
 from larp.station.sizes import WIDE
 from larp.station.widgets.notes_log import note_line
+from larp.station.plain import plain
 
 KIND_NAMES = {
     Kind.OPENED: "night opened",
@@ -150,12 +151,12 @@ class NightLogScreen(HoldsScans, StationScreen):
         names = {cid: character.name for cid, character in self.desk.night().characters.items()}
         characters = self.query_one("#character", Select)
         chosen = characters.value
-        characters.set_options(sorted(((name, cid) for cid, name in names.items()), key=lambda pair: pair[0]))
+        characters.set_options(sorted(((plain(name), cid) for cid, name in names.items()), key=lambda pair: pair[0].plain))
         if chosen is not Select.NULL:
             characters.value = chosen
         stations = self.query_one("#station", Select)
         chosen = stations.value
-        stations.set_options((station, station) for station in sorted({entry.station for entry in everyone}))
+        stations.set_options((plain(station), station) for station in sorted({entry.station for entry in everyone}))
         if chosen is not Select.NULL:
             stations.value = chosen
 
@@ -208,7 +209,7 @@ class NightLogScreen(HoldsScans, StationScreen):
                 "Narrator": entry.narrator,
                 "Kind": KIND_NAMES.get(entry.kind, str(entry.kind)),
             }
-            table.add_row(*(cells[name] for name in self.columns[0]), summary, key=entry.id)
+            table.add_row(*(plain(cells[name]) for name in self.columns[0]), summary, key=entry.id)
         if keep is not None and keep.id in self.shown:
             table.move_cursor(row=table.get_row_index(keep.id))
         elif entries:
