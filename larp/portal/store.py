@@ -51,7 +51,7 @@ class Request:
     @property
     def seen_by_player(self) -> str:
         """The state as the player sees it: a downtime answer only once staff release it."""
-        if self.kind == "downtime" and self.state != "waiting" and not self.released:
+        if self.state == "approving" or (self.kind == "downtime" and self.state != "waiting" and not self.released):
             return "waiting"
         return self.state
 
@@ -149,11 +149,23 @@ class PortalStore:
         row = self.db.execute("SELECT * FROM requests WHERE id = ?", (number,)).fetchone()
         return request_of(row) if row else None
 
-    def answer(self, number: int, state: str, answer: str, by: str, entry: str = "") -> None:
-        self.db.execute(
-            "UPDATE requests SET state = ?, answer = ?, answered_by = ?, entry = ? WHERE id = ? AND state = 'waiting'",
-            (state, answer, by, entry, number),
-        )
+    def claim(self, number: int, by: str) -> bool:
+        """The waiting request taken by `by` for approval, compare-and-set: of two staff approving
+        it at once, one takes it and buys, the other is told it is taken. False if not waiting."""
+        return self.db.execute(
+            "UPDATE requests SET state = 'approving', answered_by = ? WHERE id = ? AND state = 'waiting'", (by, number)
+        ).rowcount == 1
+
+    def unclaim(self, number: int) -> None:
+        """A claimed request waiting again: its approval failed, nothing was bought."""
+        self.db.execute("UPDATE requests SET state = 'waiting', answered_by = '' WHERE id = ? AND state = 'approving'", (number,))
+
+    def answer(self, number: int, state: str, answer: str, by: str, entry: str = "", was: str = "waiting") -> bool:
+        """The request answered, if it is still `was` (compare-and-set); whether it was."""
+        return self.db.execute(
+            "UPDATE requests SET state = ?, answer = ?, answered_by = ?, entry = ? WHERE id = ? AND state = ?",
+            (state, answer, by, entry, number, was),
+        ).rowcount == 1
 
     def release(self) -> int:
         """Every answered downtime action shown to its player; how many."""
