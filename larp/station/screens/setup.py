@@ -261,6 +261,15 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
             return "Look up the defender first: scan the card or type the name."
         if terms["kind"] == "race" and terms.get("target") is None:
             return "A race needs the number of winning throws: fill in Wins needed."
+        category, challenger = terms["category"], self.query_one("#challenger", PartyForm).character
+        if category.is_attribute and terms["kind"] != "simple" and "trait" not in terms["challenger"]:
+            if challenger.total(category) == 0:
+                return (
+                    f"{challenger.name} has no {category.value.title()} Traits left: an exhausted character can't start "
+                    f"a {category.value.title()} challenge (R-CH-3). She regains them with Ctrl+G on her sheet "
+                    "(R-NIGHT-1), or F8 picks another category."
+                )
+            return f"Pick the Trait {challenger.name} bids: Ctrl+B opens the list (R-CH-1)."
         return None
 
     @work(exclusive=True, group="start")
@@ -283,7 +292,8 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
         try:
             spec = validate(ChallengeSpec, terms)
         except SheetError as error:
-            self.notify(sentence(f"{error.where}: {error.what}"), title="Not ready to start", severity="warning")
+            said = f"{error.where}: {error.what}" if error.where else error.what
+            self.notify(sentence(said), title="Not ready to start", severity="warning")
             return
         started = self.app.consult(self.desk.start, spec)
         if started is not None:
