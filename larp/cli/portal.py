@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
+from larp.controls import one_line
 
 LOCAL_HOST = "127.0.0.1"
 PORT = 8470
@@ -77,6 +78,7 @@ def run_portal(args) -> int:
 
 
 def run_requests(args) -> int:
+    """`larp requests`: one line a request, whatever its text holds."""
     from larp.desk import Desk, DeskError
     from larp.portal.answering import approve, deny, sheets_now, stale
     from larp.portal.store import PortalStore, portal_file
@@ -96,7 +98,7 @@ def run_requests(args) -> int:
                 raise DeskError(f"name the request: larp requests {args.action} ID")
             by = args.narrator or desk.narrator or "staff"
             done = approve(desk, store, args.number, by, args.answer, args.stale_ok) if args.action == "approve" else deny(store, args.number, by, args.reason)
-            print(f"Request {done.id} {done.state}: {done.kind} for {done.character}: {done.said}" + (f" (entry {done.entry[:8]})" if done.entry else ""))
+            print(one_line(f"Request {done.id} {done.state}: {done.kind} for {done.character}: {done.said}") + (f" (entry {done.entry[:8]})" if done.entry else ""))
     except DeskError as error:
         return failed(f"requests {args.action}", error)
     return 0
@@ -108,5 +110,5 @@ def print_requests(sheets, requests, stale) -> int:
     for request in requests:
         flag = "  STALE: the sheet changed since" if request.state == "waiting" and stale(sheets, request) else ""
         answered = f" by {request.answered_by}: {request.answer}" if request.state != "waiting" else ""
-        print(f"{request.id:>4}  {request.state:<8} {request.kind:<9} {request.character}  ({request.player})  {request.said}{answered}{flag}")
+        print(f"{request.id:>4}  {request.state:<8} {request.kind:<9} " + one_line(f"{request.character}  ({request.player})  {request.said}{answered}") + flag)
     return 0
