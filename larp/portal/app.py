@@ -15,6 +15,7 @@ from starlette.routing import Route
 
 from larp.desk import Desk, DeskError
 from larp.desk.opening import demo_chronicle
+from larp.portal.asking import TEXT_MOST, may_ask, normalised, request_page
 from larp.portal.card import card_svg
 from larp.portal.guard import (
     FORM_COOKIE,
@@ -35,8 +36,6 @@ from larp.portal.sheets import characters_of, fingerprint, history, priced
 from larp.portal.store import KINDS, SESSION_LIFE, PortalStore, portal_file
 
 HERE = Path(__file__).parent
-TEXT_MOST = 4000
-"""The longest downtime action or change request a player writes."""
 
 
 @dataclass
@@ -125,8 +124,8 @@ def make_app(portal: Portal) -> Starlette:
             set_cookie(response, FORM_COOKIE, token, portal.secure)
             return response
         characters = sorted(characters_of(portal.sheets(), signed.player).values(), key=lambda s: s.display_name.casefold())
-        requests = portal.store.requests(player=signed.player)
-        return page("home.html", signed=signed, characters=characters, requests=requests, night=portal.desk.next_night())
+        shown = request_page(portal.store, signed.player, request.query_params.get("page", ""))
+        return page("home.html", signed=signed, characters=characters, shown=shown, night=portal.desk.next_night())
 
     async def link(request: Request) -> Response:
         token = request.path_params["token"]
@@ -181,9 +180,9 @@ def make_app(portal: Portal) -> Starlette:
     async def character(request: Request) -> Response:
         signed = player(request)
         sheet = mine(request, signed)
-        requests = [r for r in portal.store.requests(player=signed.player) if r.character == sheet.id]
+        shown = request_page(portal.store, signed.player, request.query_params.get("page", ""), sheet.id)
         return page(
-            "character.html", signed=signed, sheet=sheet, history=history(sheet), requests=requests,
+            "character.html", signed=signed, sheet=sheet, history=history(sheet), shown=shown, most=TEXT_MOST,
             card=card_svg(portal.desk.chronicle, sheet, portal.cards), night=portal.desk.next_night(),
         )
 
@@ -197,6 +196,9 @@ def make_app(portal: Portal) -> Starlette:
         form = await request.form()
         check_form(form, signed.csrf)
         offer = priced(portal.desk, sheet, str(form.get("what", "")))
+        if offer.refused:
+            raise Refused(402, offer.refused)
+        may_ask(portal.store, signed.player, sheet, len(offer.what))
         portal.store.add_request(signed.player, sheet.id, "purchase", {"what": offer.what, "price": offer.price, "changes": offer.changes}, fingerprint(sheet))
         return guarded(RedirectResponse(f"/c/{sheet.id}#requests", status_code=303))
 
@@ -206,11 +208,12 @@ def make_app(portal: Portal) -> Starlette:
         kind = request.path_params["kind"]
         form = await request.form()
         check_form(form, signed.csrf)
-        text = str(form.get("text", "")).strip()
+        text = normalised(str(form.get("text", "")))
         if kind not in KINDS[1:] or not text:
             raise Refused(400, "Write what the request is: the text is empty.")
         if len(text) > TEXT_MOST:
             raise Refused(413, f"That is {len(text)} characters: at most {TEXT_MOST}, please.")
+        may_ask(portal.store, signed.player, sheet, len(text))
         portal.store.add_request(signed.player, sheet.id, kind, {"text": text}, fingerprint(sheet))
         return guarded(RedirectResponse(f"/c/{sheet.id}#requests", status_code=303))
 

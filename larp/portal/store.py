@@ -138,12 +138,28 @@ class PortalStore:
             (player, character, kind, json.dumps(body, ensure_ascii=False), fingerprint, self.now()),
         ).fetchone()[0]
 
-    def requests(self, player: str | None = None, state: str | None = None) -> list[Request]:
+    def requests(
+        self, player: str | None = None, state: str | None = None, character: str | None = None,
+        most: int = -1, skip: int = 0, newest_first: bool = False,
+    ) -> list[Request]:
+        """The requests asked (of a player, in a state, for a character), oldest first unless
+        `newest_first`: `most` of them (all: -1) after the first `skip`, a page at a time."""
         rows = self.db.execute(
-            "SELECT * FROM requests WHERE (? IS NULL OR player = ?) AND (? IS NULL OR state = ?) ORDER BY id",
-            (player, player, state, state),
+            "SELECT * FROM requests WHERE (? IS NULL OR player = ?) AND (? IS NULL OR state = ?) AND (? IS NULL OR character = ?) "
+            f"ORDER BY id {'DESC' if newest_first else 'ASC'} LIMIT ? OFFSET ?",
+            (player, player, state, state, character, character, most, skip),
         ).fetchall()
         return [request_of(row) for row in rows]
+
+    def counted(self, player: str | None = None, state: str | None = None, character: str | None = None) -> tuple[int, int]:
+        """How many requests there are (of a player, in a state, for a character), and how many
+        characters their texts (or purchases) hold together."""
+        count, size = self.db.execute(
+            "SELECT count(*), coalesce(sum(length(coalesce(json_extract(body, '$.text'), json_extract(body, '$.what'), ''))), 0) FROM requests WHERE (? IS NULL OR player = ?) "
+            "AND (? IS NULL OR state = ?) AND (? IS NULL OR character = ?)",
+            (player, player, state, state, character, character),
+        ).fetchone()
+        return count, size
 
     def request(self, number: int) -> Request | None:
         row = self.db.execute("SELECT * FROM requests WHERE id = ?", (number,)).fetchone()
