@@ -132,15 +132,15 @@ def make_app(portal: Portal) -> Starlette:
         if request.method == "GET":
             waiting = portal.store.link_waiting(keyed(portal.key, token))
             form = form_token(request)
-            response = page("link.html", waiting=waiting, csrf=form, signed=None)
+            response = page("link.html", 200 if waiting else 410, waiting=waiting, csrf=form, signed=None)
             set_cookie(response, FORM_COOKIE, form, portal.secure)
             return response
         form = await request.form()
         check_form(form, request.cookies.get(FORM_COOKIE, ""))
-        address = f"address:{client(request)}"
-        limit(portal.store, address, TRIES_PER_ADDRESS)
         who = portal.store.spend_link(keyed(portal.key, token), "link")
-        if who is None:
+        if who is None:  # a valid link signs in whatever was tried from her address; a bad one counts
+            address = f"address:{client(request)}"
+            limit(portal.store, address, TRIES_PER_ADDRESS)
             portal.store.attempted(address)
             raise Refused(410, "This sign-in link was used already or has expired: ask staff for a new one, or sign in with a code.")
         return signed_in_as(who)

@@ -17,8 +17,9 @@ SESSION_COOKIE = "larp_session"
 FORM_COOKIE = "larp_form"
 TRIES_PER_PLAYER = 5
 """Failed code attempts for one player in a quarter of an hour."""
-TRIES_PER_ADDRESS = 300
-"""Failed sign-ins from one address in a quarter of an hour (a venue's players share one)."""
+TRIES_PER_ADDRESS = 30
+"""Failed sign-ins from one address in a quarter of an hour (a venue's players share one, so a
+valid link signs in whatever was tried from its address: only codes and bad links are held)."""
 QUARTER = 15 * 60
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "

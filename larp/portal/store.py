@@ -83,8 +83,8 @@ class PortalStore:
 
     def add_link(self, hashed: str, player: str, kind: str) -> None:
         life = LINK_LIFE if kind == "link" else CODE_LIFE
-        if kind == "code":
-            self.db.execute("UPDATE links SET spent = ? WHERE player = ? AND kind = 'code' AND spent IS NULL", (self.now(), player))
+        # a new invitation ends the player's older link or code of the kind: only the latest signs in
+        self.db.execute("UPDATE links SET spent = ? WHERE player = ? AND kind = ? AND spent IS NULL", (self.now(), player, kind))
         self.db.execute("INSERT INTO links VALUES (?, ?, ?, ?, NULL)", (hashed, player, kind, self.now() + life))
 
     def spend_link(self, hashed: str, kind: str, player: str | None = None) -> str | None:
