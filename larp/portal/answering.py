@@ -14,9 +14,10 @@ def sheets_now(desk: Desk) -> dict:
 
 
 def stale(sheets: dict, request: Request) -> bool:
-    """Whether her sheet (among `sheets_now`) changed since the player asked, experience aside."""
+    """Whether her sheet (among `sheets_now`) changed since the player asked, where the request
+    looks (`touches`: a purchase, what it buys; none kept: the whole sheet, experience aside)."""
     sheet = sheets.get(request.character)
-    return sheet is not None and fingerprint(sheet) != request.fingerprint
+    return sheet is not None and fingerprint(sheet, request.body.get("touches")) != request.fingerprint
 
 
 def waiting(store: PortalStore, number: int) -> Request:

@@ -16,12 +16,15 @@ from starlette.routing import Route
 from larp.desk import Desk, DeskError
 from larp.desk.opening import demo_chronicle
 from larp.portal.asking import TEXT_MOST, may_ask, normalised, request_page
-from larp.portal.card import card_svg
+from larp.portal.answering import stale
+from larp.portal.card import card_or_why
 from larp.portal.guard import (
     FORM_COOKIE,
     SESSION_COOKIE,
     TRIES_PER_ADDRESS,
     TRIES_PER_PLAYER,
+    SAID,
+    TITLES,
     Refused,
     Signed,
     check_form,
@@ -32,7 +35,7 @@ from larp.portal.guard import (
     signed_in,
 )
 from larp.portal.secrets import keyed, new_token, portal_key, typed_code
-from larp.portal.sheets import characters_of, fingerprint, history, priced
+from larp.portal.sheets import TOUCHES, characters_of, fingerprint, history, priced
 from larp.portal.store import KINDS, SESSION_LIFE, PortalStore, portal_file
 
 HERE = Path(__file__).parent
@@ -97,9 +100,9 @@ def make_app(portal: Portal) -> Starlette:
             try:
                 return await view(request)
             except Refused as refusal:
-                return page("message.html", refusal.status, title="Not possible", message=str(refusal), signed=None)
+                return trouble(refusal.status, str(refusal))
             except DeskError as error:
-                return page("message.html", 400, title="Not possible", message=str(error), signed=None)
+                return trouble(400, str(error))
 
         return serving
 
@@ -125,7 +128,7 @@ def make_app(portal: Portal) -> Starlette:
             return response
         characters = sorted(characters_of(portal.sheets(), signed.player).values(), key=lambda s: s.display_name.casefold())
         shown = request_page(portal.store, signed.player, request.query_params.get("page", ""))
-        return page("home.html", signed=signed, characters=characters, shown=shown, night=portal.desk.next_night())
+        return page("home.html", signed=signed, characters=characters, shown=shown, stale=stale_of(shown), night=portal.desk.next_night())
 
     async def link(request: Request) -> Response:
         token = request.path_params["token"]
@@ -181,10 +184,16 @@ def make_app(portal: Portal) -> Starlette:
         signed = player(request)
         sheet = mine(request, signed)
         shown = request_page(portal.store, signed.player, request.query_params.get("page", ""), sheet.id)
+        card, no_card = card_or_why(portal.desk.chronicle, sheet, portal.cards)
         return page(
-            "character.html", signed=signed, sheet=sheet, history=history(sheet), shown=shown, most=TEXT_MOST,
-            card=card_svg(portal.desk.chronicle, sheet, portal.cards), night=portal.desk.next_night(),
+            "character.html", signed=signed, sheet=sheet, history=history(sheet), shown=shown, stale=stale_of(shown),
+            most=TEXT_MOST, card=card, no_card=no_card, night=portal.desk.next_night(),
         )
+
+    def stale_of(shown) -> set[int]:
+        """The ids of the shown requests still waiting whose sheet changed where they look."""
+        sheets = portal.sheets()
+        return {r.id for r in shown.requests if r.state == "waiting" and stale(sheets, r)}
 
     async def buy(request: Request) -> Response:
         signed = player(request)
@@ -199,7 +208,8 @@ def make_app(portal: Portal) -> Starlette:
         if offer.refused:
             raise Refused(402, offer.refused)
         may_ask(portal.store, signed.player, sheet, len(offer.what))
-        portal.store.add_request(signed.player, sheet.id, "purchase", {"what": offer.what, "price": offer.price, "changes": offer.changes}, fingerprint(sheet))
+        body = {"what": offer.what, "price": offer.price, "changes": offer.changes, "touches": list(offer.touches)}
+        portal.store.add_request(signed.player, sheet.id, "purchase", body, fingerprint(sheet, body["touches"]))
         return guarded(RedirectResponse(f"/c/{sheet.id}#requests", status_code=303))
 
     async def write(request: Request) -> Response:
@@ -214,7 +224,8 @@ def make_app(portal: Portal) -> Starlette:
         if len(text) > TEXT_MOST:
             raise Refused(413, f"That is {len(text)} characters: at most {TEXT_MOST}, please.")
         may_ask(portal.store, signed.player, sheet, len(text))
-        portal.store.add_request(signed.player, sheet.id, kind, {"text": text}, fingerprint(sheet))
+        body = {"text": text, "touches": TOUCHES[kind]}
+        portal.store.add_request(signed.player, sheet.id, kind, body, fingerprint(sheet, body["touches"]))
         return guarded(RedirectResponse(f"/c/{sheet.id}#requests", status_code=303))
 
     async def style(request: Request) -> Response:
@@ -230,7 +241,18 @@ def make_app(portal: Portal) -> Starlette:
         Route("/c/{cid}/{kind}", handled(write), methods=["POST"]),
         Route("/portal.css", style),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    async def starlette_said(request: Request, error: Exception) -> Response:
+        """Starlette's own 404, 405 and 500, as the portal's pages: titled, with its headers."""
+        status = getattr(error, "status_code", 500)
+        return trouble(status, SAID.get(status, "Something went wrong here: go back and try again."))
+
+    handlers = {404: starlette_said, 405: starlette_said, 500: starlette_said}
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
+
+
+def trouble(status: int, message: str) -> HTMLResponse:
+    """The page of a refusal or a failure, titled by what went wrong."""
+    return page("message.html", status, title=TITLES.get(status, "Not possible"), message=message, signed=None)
 
 
 def client(request: Request) -> str:
