@@ -45,6 +45,15 @@ EDGES = 2 + 2
 """The summary column's padding and the scroll bar."""
 
 
+class EntryTable(DataTable):
+    """The night's entries, a row each: Home goes to the first entry of the night, End to the latest."""
+
+    BINDINGS = [
+        Binding("home", "screen.first_entry", "First entry", show=False),
+        Binding("end", "screen.last_entry", "Latest entry", show=False),
+    ]
+
+
 def columns_for(width: int) -> tuple[tuple[str, ...], int]:
     """The columns before the summary for a screen this wide, and the summary's width: the rest
     (its end is cut; the entry's detail shows it whole)."""
@@ -99,7 +108,7 @@ class NightLogScreen(HoldsScans, StationScreen):
             yield Select([], prompt="every station", id="station", compact=True)
             yield Label("Kind")
             yield Select([(name, kind.value) for kind, name in KIND_NAMES.items()], prompt="every kind", id="kind", compact=True)
-        yield DataTable(id="entries", cursor_type="row", zebra_stripes=True)
+        yield EntryTable(id="entries", cursor_type="row", zebra_stripes=True)
         with VerticalScroll(id="entry-detail"):
             yield Static(id="entry-text")
 
@@ -215,6 +224,17 @@ class NightLogScreen(HoldsScans, StationScreen):
         elif entries:
             table.move_cursor(row=len(entries) - 1)
         self.show_detail()
+
+    def action_first_entry(self) -> None:
+        """Home: the night's first entry, every page of the night shown."""
+        if len(self.found) > self.rows:
+            self.rows = len(self.found)
+            self.fill_table()
+        self.query_one(DataTable).move_cursor(row=0)
+
+    def action_last_entry(self) -> None:
+        table = self.query_one(DataTable)
+        table.move_cursor(row=max(table.row_count - 1, 0))
 
     def selected(self):
         table = self.query_one(DataTable)
