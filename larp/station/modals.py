@@ -14,6 +14,11 @@ from textual.widgets.option_list import Option
 from larp.station.plain import plain
 
 Answer = TypeVar("Answer")
+QUESTION_HEIGHT = 0.8
+"""The most of the terminal's height a question takes (modals.tcss: max-height 80%)."""
+MOST_OPTIONS = 16
+MOST_OPTIONS_SHORT = 3
+"""The most and the fewest rows of choices a question shows at once (the rest scroll)."""
 
 
 class Question(ModalScreen[Answer], Generic[Answer]):
@@ -38,6 +43,25 @@ class Question(ModalScreen[Answer], Generic[Answer]):
 
     def answers(self) -> ComposeResult:
         yield from ()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        """The question, its prompt and hint stay in sight: a list too long for the terminal
+        (80×24) scrolls within itself rather than the window scrolling the question away."""
+        lists = self.query(OptionList)
+        if not lists:
+            return
+        options, box = lists.first(), self.query_one("#question")
+        room = int(self.size.height * QUESTION_HEIGHT) - box.styles.gutter.height
+        used = sum(child.outer_size.height + child.styles.margin.height for child in box.children if child is not options)
+        fitted = max(MOST_OPTIONS_SHORT, min(MOST_OPTIONS, room - used - options.styles.margin.height))
+        if options.styles.max_height is None or options.styles.max_height.value != fitted:
+            options.styles.max_height = fitted
 
     def action_back(self) -> None:
         self.dismiss(None)
