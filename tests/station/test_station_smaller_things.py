@@ -6,6 +6,7 @@ from textual.widgets import DataTable, Select
 from textual.widgets._select import SelectOverlay
 
 from larp.station import create_app
+from larp.station.screens.sheets import SheetScreen
 from tests.station.conftest import SIZE, look_up, pilot_test
 
 
@@ -74,3 +75,20 @@ async def test_f1_in_a_dice_chronicle_lists_no_challenge_keys(wolves):
         await pilot.pause()
         shown = help_text(app)
         assert "Dice (Ctrl+R" in shown and "A challenge, step by step" not in shown and "Regain Traits" not in shown
+
+
+@pilot_test
+async def test_the_log_and_the_reconciliation_are_made_before_their_first_open(app, desk):
+    from larp.station.night_opening import WARM_AFTER_SECONDS, WARMED
+    from larp.station.screens.log import NightLogScreen
+
+    desk.advance(5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(WARM_AFTER_SECONDS + 0.5)
+        assert set(WARMED) <= set(app._screen_stacks), "made while nobody waited"
+        assert isinstance(app.screen, SheetScreen)
+        desk.advance(3)  # the record changes after: the log shows it all the same
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, NightLogScreen)
+        assert app.screen.selected().summary.startswith("Game clock moves on 3 minutes")
