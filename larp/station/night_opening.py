@@ -13,10 +13,10 @@ from larp.station.modals import ConfirmScreen, NarratorScreen, PickScreen
 GAME_MODULES = ("larp.desk", "larp.cards", "larp.station.errors", "larp.station.widgets.sheet_view")
 """Loaded in a thread while the first screen is up: the desk and what the first scan needs."""
 READING = "reading the night record…"
+"""What the clock bar says while the night record is opened and its night read."""
 WARM_AFTER_SECONDS = 1.0
 """The night log and the reconciliation are made this long after the record is open (`warm_screens`)."""
 WARMED = ("log", "reconcile")
-"""What the clock bar says while the night record is opened and its night read."""
 
 
 class NightOpening:
@@ -98,15 +98,6 @@ class NightOpening:
             self.check_keymap()
             if self.ask_narrator or not self.desk.narrator:
                 self.ask_narrator_name()
-
-    def warm_screens(self) -> None:
-        """The night log and the reconciliation made, styled and filled while nobody waits on
-        them: their first open (F3, F4) was most of a second on a big night, Textual's styles
-        parsed again for the new screen, its widgets laid out, the night reconciled."""
-        for mode in WARMED:
-            if mode not in self._screen_stacks and self.is_running:
-                self._init_mode(mode)
-                self._screen_stacks[mode][0]._css_update_count = self._css_update_count
 
     @work(exclusive=True, group="narrator")
     async def ask_narrator_name(self) -> None:

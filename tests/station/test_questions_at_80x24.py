@@ -1,6 +1,7 @@
 """At 80×24 a question's window keeps its question in sight: the Ability retest's list, the
 overbid's, any long list, scrolls within itself, never the window past its title."""
 
+import pytest
 from textual.widgets import OptionList
 
 from larp.sheet import Category
@@ -31,26 +32,14 @@ async def test_a_long_list_with_a_long_prompt_keeps_its_question_in_sight(app):
         question_in_sight(app)
 
 
+@pytest.mark.parametrize("key", ["a", "o"], ids=["the ability retest", "the overbid"])
 @pilot_test
-async def test_the_ability_retest_window_keeps_its_question_in_sight(app):
+async def test_a_retest_s_window_keeps_its_question_in_sight(app, key):
     async with app.run_test(size=SMALL) as pilot:
         await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL)
         await pilot.press("r", "p")  # Janet loses the throw
         await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, PickScreen)
-        question_in_sight(app)
-
-
-@pilot_test
-async def test_the_overbid_window_keeps_its_question_in_sight(app):
-    async with app.run_test(size=SMALL) as pilot:
-        await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL)
-        await pilot.press("r", "p")  # Janet loses the throw
-        await pilot.pause()
-        await pilot.press("o")
+        await pilot.press(key)
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, PickScreen)
