@@ -26,3 +26,12 @@ def without_controls(text: str) -> str:
     if _CONTROL.search(text) is None:
         return text
     return _CONTROL.sub("", text)
+
+
+_BREAKS = str.maketrans({"\n": "\\n", "\t": " ", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def one_line(text: str) -> str:
+    """The text inert and on one line: a line break in it is written `\\n`, so that a listing of
+    one line per item can't be given a line that looks like another item's."""
+    return inert(text).translate(_BREAKS)

@@ -12,8 +12,11 @@ import os
 from pathlib import Path
 
 from larp.cli.night_record import add_db_option, failed
+from larp.controls import one_line
 
 LOCAL_HOST = "127.0.0.1"
+LISTED = 50
+"""Requests `larp requests` lists a page."""
 PORT = 8470
 
 
@@ -35,6 +38,7 @@ def register(subparsers) -> None:
     requests.add_argument("--answer", default="", metavar="TEXT", help="approve: an answer the player reads (a downtime action's outcome)")
     requests.add_argument("--stale-ok", action="store_true", help="approve a request although the sheet changed since it was made")
     requests.add_argument("--narrator", default="", help="the staff member answering")
+    requests.add_argument("--page", type=int, default=1, metavar="N", help=f"list: page N of the requests, {LISTED} a page, oldest first")
     add_db_option(requests)
     requests.set_defaults(func=run_requests)
 
@@ -77,6 +81,7 @@ def run_portal(args) -> int:
 
 
 def run_requests(args) -> int:
+    """`larp requests`: one line a request, whatever its text holds."""
     from larp.desk import Desk, DeskError
     from larp.portal.answering import approve, deny, sheets_now, stale
     from larp.portal.store import PortalStore, portal_file
@@ -88,7 +93,7 @@ def run_requests(args) -> int:
         store = PortalStore(portal_file(record))
         with Desk.open(record, narrator=args.narrator, open_night=False) as desk:
             if args.action == "list":
-                return print_requests(sheets_now(desk), store.requests(), stale)
+                return print_requests(sheets_now(desk), store, stale, args.page)
             if args.action == "release":
                 print(f"{store.release()} downtime answers released to their players")
                 return 0
@@ -96,17 +101,23 @@ def run_requests(args) -> int:
                 raise DeskError(f"name the request: larp requests {args.action} ID")
             by = args.narrator or desk.narrator or "staff"
             done = approve(desk, store, args.number, by, args.answer, args.stale_ok) if args.action == "approve" else deny(store, args.number, by, args.reason)
-            print(f"Request {done.id} {done.state}: {done.kind} for {done.character}: {done.said}" + (f" (entry {done.entry[:8]})" if done.entry else ""))
+            print(one_line(f"Request {done.id} {done.state}: {done.kind} for {done.character}: {done.said}") + (f" (entry {done.entry[:8]})" if done.entry else ""))
     except DeskError as error:
         return failed(f"requests {args.action}", error)
     return 0
 
 
-def print_requests(sheets, requests, stale) -> int:
-    if not requests:
+def print_requests(sheets, store, stale, page: int) -> int:
+    """A page of the requests, one line each, and which page it is when there are more."""
+    count, _ = store.counted()
+    pages = max(1, -(-count // LISTED))
+    page = min(max(page, 1), pages)
+    if not count:
         print("No request from the players.")
-    for request in requests:
+    for request in store.requests(most=LISTED, skip=(page - 1) * LISTED):
         flag = "  STALE: the sheet changed since" if request.state == "waiting" and stale(sheets, request) else ""
         answered = f" by {request.answered_by}: {request.answer}" if request.state != "waiting" else ""
-        print(f"{request.id:>4}  {request.state:<8} {request.kind:<9} {request.character}  ({request.player})  {request.said}{answered}{flag}")
+        print(f"{request.id:>4}  {request.state:<8} {request.kind:<9} " + one_line(f"{request.character}  ({request.player})  {request.said}{answered}") + flag)
+    if pages > 1:
+        print(f"Page {page} of {pages} ({count} requests)" + (f": --page {page + 1} for the next" if page < pages else ""))
     return 0

@@ -12,6 +12,7 @@ from larp.rules import Lock
 from larp.rules import game_time as hours_minutes
 from larp.sheet import Sheet, load_chronicle
 from larp.sheet.differences import said
+from larp.words import counted
 
 
 LONGEST_ADVANCE = 24 * 60
@@ -43,7 +44,7 @@ class Keeping:
         if not 0 <= minutes <= LONGEST_ADVANCE:
             raise DeskError(f"the game clock moves on between 0 and {LONGEST_ADVANCE} minutes, not {minutes:g}")
         later = hours_minutes(self.game_time() + minutes)
-        summary = f"Game clock moves on {minutes:g} minutes, to {later}"
+        summary = f"Game clock moves on {counted(float(minutes), 'minute')}, to {later}"
         return self._write(Kind.CLOCK, summary, (), {"action": "advance", "minutes": minutes})
 
     def locks(self, character_id: str) -> list[Lock]:

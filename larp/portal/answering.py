@@ -14,15 +14,18 @@ def sheets_now(desk: Desk) -> dict:
 
 
 def stale(sheets: dict, request: Request) -> bool:
-    """Whether her sheet (among `sheets_now`) changed since the player asked, experience aside."""
+    """Whether her sheet (among `sheets_now`) changed since the player asked, where the request
+    looks (`touches`: a purchase, what it buys; none kept: the whole sheet, experience aside)."""
     sheet = sheets.get(request.character)
-    return sheet is not None and fingerprint(sheet) != request.fingerprint
+    return sheet is not None and fingerprint(sheet, request.body.get("touches")) != request.fingerprint
 
 
 def waiting(store: PortalStore, number: int) -> Request:
     request = store.request(number)
     if request is None:
         raise DeskError(f"there is no request {number} (larp requests lists them)")
+    if request.state == "approving":
+        raise DeskError(f"request {number} is being approved by {request.answered_by or 'staff'} now")
     if request.state != "waiting":
         raise DeskError(f"request {number} was {request.state} already by {request.answered_by or 'staff'}")
     return request
@@ -36,10 +39,16 @@ def approve(desk: Desk, store: PortalStore, number: int, by: str, answer: str = 
             f"request {number} is stale: {request.character}'s sheet changed since the player asked; "
             "look at it again, then approve it anyway (--stale-ok) or deny it"
         )
+    if not store.claim(number, by):
+        waiting(store, number)  # says who answered it first
     entry = ""
-    if request.kind == "purchase":
-        entry = desk.buy(request.character, request.body["what"]).id
-    store.answer(number, "approved", " ".join(answer.split()), by, entry)
+    try:
+        if request.kind == "purchase":
+            entry = desk.buy(request.character, request.body["what"]).id
+    except BaseException:
+        store.unclaim(number)
+        raise
+    store.answer(number, "approved", " ".join(answer.split()), by, entry, was="approving")
     return store.request(number)
 
 
@@ -48,5 +57,6 @@ def deny(store: PortalStore, number: int, by: str, reason: str) -> Request:
     if not reason:
         raise DeskError("say why (--reason): the player reads it")
     waiting(store, number)
-    store.answer(number, "denied", reason, by)
+    if not store.answer(number, "denied", reason, by):
+        waiting(store, number)  # approved or denied by someone else meanwhile: says who
     return store.request(number)

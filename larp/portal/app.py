@@ -15,12 +15,16 @@ from starlette.routing import Route
 
 from larp.desk import Desk, DeskError
 from larp.desk.opening import demo_chronicle
-from larp.portal.card import card_svg
+from larp.portal.asking import TEXT_MOST, may_ask, normalised, request_page
+from larp.portal.answering import stale
+from larp.portal.card import card_or_why
 from larp.portal.guard import (
     FORM_COOKIE,
     SESSION_COOKIE,
     TRIES_PER_ADDRESS,
     TRIES_PER_PLAYER,
+    SAID,
+    TITLES,
     Refused,
     Signed,
     check_form,
@@ -31,12 +35,10 @@ from larp.portal.guard import (
     signed_in,
 )
 from larp.portal.secrets import keyed, new_token, portal_key, typed_code
-from larp.portal.sheets import characters_of, fingerprint, history, priced
+from larp.portal.sheets import TOUCHES, characters_of, fingerprint, history, priced
 from larp.portal.store import KINDS, SESSION_LIFE, PortalStore, portal_file
 
 HERE = Path(__file__).parent
-TEXT_MOST = 4000
-"""The longest downtime action or change request a player writes."""
 
 
 @dataclass
@@ -98,9 +100,9 @@ def make_app(portal: Portal) -> Starlette:
             try:
                 return await view(request)
             except Refused as refusal:
-                return page("message.html", refusal.status, title="Not possible", message=str(refusal), signed=None)
+                return trouble(refusal.status, str(refusal))
             except DeskError as error:
-                return page("message.html", 400, title="Not possible", message=str(error), signed=None)
+                return trouble(400, str(error))
 
         return serving
 
@@ -125,23 +127,23 @@ def make_app(portal: Portal) -> Starlette:
             set_cookie(response, FORM_COOKIE, token, portal.secure)
             return response
         characters = sorted(characters_of(portal.sheets(), signed.player).values(), key=lambda s: s.display_name.casefold())
-        requests = portal.store.requests(player=signed.player)
-        return page("home.html", signed=signed, characters=characters, requests=requests, night=portal.desk.next_night())
+        shown = request_page(portal.store, signed.player, request.query_params.get("page", ""))
+        return page("home.html", signed=signed, characters=characters, shown=shown, stale=stale_of(shown), night=portal.desk.next_night())
 
     async def link(request: Request) -> Response:
         token = request.path_params["token"]
         if request.method == "GET":
             waiting = portal.store.link_waiting(keyed(portal.key, token))
             form = form_token(request)
-            response = page("link.html", waiting=waiting, csrf=form, signed=None)
+            response = page("link.html", 200 if waiting else 410, waiting=waiting, csrf=form, signed=None)
             set_cookie(response, FORM_COOKIE, form, portal.secure)
             return response
         form = await request.form()
         check_form(form, request.cookies.get(FORM_COOKIE, ""))
-        address = f"address:{client(request)}"
-        limit(portal.store, address, TRIES_PER_ADDRESS)
         who = portal.store.spend_link(keyed(portal.key, token), "link")
-        if who is None:
+        if who is None:  # a valid link signs in whatever was tried from her address; a bad one counts
+            address = f"address:{client(request)}"
+            limit(portal.store, address, TRIES_PER_ADDRESS)
             portal.store.attempted(address)
             raise Refused(410, "This sign-in link was used already or has expired: ask staff for a new one, or sign in with a code.")
         return signed_in_as(who)
@@ -181,11 +183,17 @@ def make_app(portal: Portal) -> Starlette:
     async def character(request: Request) -> Response:
         signed = player(request)
         sheet = mine(request, signed)
-        requests = [r for r in portal.store.requests(player=signed.player) if r.character == sheet.id]
+        shown = request_page(portal.store, signed.player, request.query_params.get("page", ""), sheet.id)
+        card, no_card = card_or_why(portal.desk.chronicle, sheet, portal.cards)
         return page(
-            "character.html", signed=signed, sheet=sheet, history=history(sheet), requests=requests,
-            card=card_svg(portal.desk.chronicle, sheet, portal.cards), night=portal.desk.next_night(),
+            "character.html", signed=signed, sheet=sheet, history=history(sheet), shown=shown, stale=stale_of(shown),
+            most=TEXT_MOST, card=card, no_card=no_card, night=portal.desk.next_night(),
         )
+
+    def stale_of(shown) -> set[int]:
+        """The ids of the shown requests still waiting whose sheet changed where they look."""
+        sheets = portal.sheets()
+        return {r.id for r in shown.requests if r.state == "waiting" and stale(sheets, r)}
 
     async def buy(request: Request) -> Response:
         signed = player(request)
@@ -197,7 +205,11 @@ def make_app(portal: Portal) -> Starlette:
         form = await request.form()
         check_form(form, signed.csrf)
         offer = priced(portal.desk, sheet, str(form.get("what", "")))
-        portal.store.add_request(signed.player, sheet.id, "purchase", {"what": offer.what, "price": offer.price, "changes": offer.changes}, fingerprint(sheet))
+        if offer.refused:
+            raise Refused(402, offer.refused)
+        may_ask(portal.store, signed.player, sheet, len(offer.what))
+        body = {"what": offer.what, "price": offer.price, "changes": offer.changes, "touches": list(offer.touches)}
+        portal.store.add_request(signed.player, sheet.id, "purchase", body, fingerprint(sheet, body["touches"]))
         return guarded(RedirectResponse(f"/c/{sheet.id}#requests", status_code=303))
 
     async def write(request: Request) -> Response:
@@ -206,12 +218,14 @@ def make_app(portal: Portal) -> Starlette:
         kind = request.path_params["kind"]
         form = await request.form()
         check_form(form, signed.csrf)
-        text = str(form.get("text", "")).strip()
+        text = normalised(str(form.get("text", "")))
         if kind not in KINDS[1:] or not text:
             raise Refused(400, "Write what the request is: the text is empty.")
         if len(text) > TEXT_MOST:
             raise Refused(413, f"That is {len(text)} characters: at most {TEXT_MOST}, please.")
-        portal.store.add_request(signed.player, sheet.id, kind, {"text": text}, fingerprint(sheet))
+        may_ask(portal.store, signed.player, sheet, len(text))
+        body = {"text": text, "touches": TOUCHES[kind]}
+        portal.store.add_request(signed.player, sheet.id, kind, body, fingerprint(sheet, body["touches"]))
         return guarded(RedirectResponse(f"/c/{sheet.id}#requests", status_code=303))
 
     async def style(request: Request) -> Response:
@@ -227,7 +241,18 @@ def make_app(portal: Portal) -> Starlette:
         Route("/c/{cid}/{kind}", handled(write), methods=["POST"]),
         Route("/portal.css", style),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    async def starlette_said(request: Request, error: Exception) -> Response:
+        """Starlette's own 404, 405 and 500, as the portal's pages: titled, with its headers."""
+        status = getattr(error, "status_code", 500)
+        return trouble(status, SAID.get(status, "Something went wrong here: go back and try again."))
+
+    handlers = {404: starlette_said, 405: starlette_said, 500: starlette_said}
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
+
+
+def trouble(status: int, message: str) -> HTMLResponse:
+    """The page of a refusal or a failure, titled by what went wrong."""
+    return page("message.html", status, title=TITLES.get(status, "Not possible"), message=message, signed=None)
 
 
 def client(request: Request) -> str:

@@ -4,6 +4,7 @@ drawn as an SVG in the page (no script, no image file), to be scanned at the doo
 from markupsafe import Markup
 
 from larp.cards import current_card, issued_payload
+from larp.cards.errors import CardError
 from larp.cards.qr import QUIET_ZONE, qr_code
 
 SCALE = 5
@@ -20,6 +21,17 @@ def card_svg(chronicle, sheet, drawn: dict) -> Markup:
     if text not in drawn:
         drawn[text] = drawing(card, text, sheet.display_name)
     return drawn[text]
+
+
+def card_or_why(chronicle, sheet, drawn: dict) -> tuple[Markup, str]:
+    """Her card's QR code, or why it can't be shown (a card that can't be drawn is told, never a failed page)."""
+    try:
+        return card_svg(chronicle, sheet, drawn), ""
+    except (CardError, ValueError, OSError):
+        return Markup(""), (
+            f"{sheet.display_name}'s card can't be drawn here: show your printed card at the door, "
+            "or ask staff (larp cards print says why)."
+        )
 
 
 def drawing(card, text: str, name: str) -> Markup:

@@ -17,8 +17,9 @@ SESSION_COOKIE = "larp_session"
 FORM_COOKIE = "larp_form"
 TRIES_PER_PLAYER = 5
 """Failed code attempts for one player in a quarter of an hour."""
-TRIES_PER_ADDRESS = 300
-"""Failed sign-ins from one address in a quarter of an hour (a venue's players share one)."""
+TRIES_PER_ADDRESS = 30
+"""Failed sign-ins from one address in a quarter of an hour (a venue's players share one, so a
+valid link signs in whatever was tried from its address: only codes and bad links are held)."""
 QUARTER = 15 * 60
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
@@ -28,6 +29,19 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "Cache-Control": "no-store",
 }
+
+
+TITLES = {
+    400: "Not possible", 401: "Sign in first", 402: "Not enough experience", 403: "Not allowed",
+    404: "No such page", 405: "Not a way to ask", 410: "That link can't be used", 413: "Too long",
+    429: "Too many tries", 500: "Something went wrong",
+}
+"""A refusal's page title, by its status: what went wrong."""
+SAID = {
+    404: "There is no such page.",
+    405: "This page is not asked for that way: go back to the portal and use its buttons.",
+}
+"""What the page says when Starlette itself refuses (a 500 says to try again)."""
 
 
 class Refused(Exception):
@@ -68,7 +82,7 @@ def form_token(request: Request) -> str:
 def limit(store: PortalStore, who: str, most: int) -> None:
     """Refused (429) once `who` failed `most` times in a quarter of an hour."""
     if store.attempts(who, QUARTER) >= most:
-        raise Refused(429, "Too many tries: wait a quarter of an hour, or ask staff for a new link.")
+        raise Refused(429, "Too many tries: wait a quarter of an hour, or sign in with your link, or ask staff for a new one.")
 
 
 def guarded(response: Response) -> Response:

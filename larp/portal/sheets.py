@@ -23,10 +23,37 @@ def characters_of(sheets: dict[str, Sheet], player: str) -> dict[str, Sheet]:
     return {cid: sheet for cid, sheet in sheets.items() if same_player(sheet, player)}
 
 
-def fingerprint(sheet: Sheet) -> str:
-    """The sheet a request was made against, experience aside: another print means it changed."""
-    shown = sheet.model_dump(mode="json", exclude={"experience"})
+def fingerprint(sheet: Sheet, touches: list[str] | None = None) -> str:
+    """The sheet a request was made against, experience aside, or only the parts it `touches`
+    (paths as `abilities.Occult`): another print means it changed where the request looks."""
+    whole = sheet.model_dump(mode="json", exclude={"experience"})
+    shown = whole if touches is None else {path: part(whole, path) for path in touches}
     return hashlib.sha256(json.dumps(shown, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()[:32]
+
+
+def part(data: dict, path: str):
+    """The value at a dotted path of a dumped sheet (None where there is none)."""
+    for key in path.split("."):
+        data = data.get(key) if isinstance(data, dict) else None
+    return data
+
+
+def leaves(data, prefix: str = "") -> dict:
+    """Every value of a dumped sheet by its dotted path."""
+    if not isinstance(data, dict) or not data:
+        return {prefix: data}
+    return {path: value for key, inner in data.items() for path, value in leaves(inner, f"{prefix}{key}.").items()}
+
+
+def touched(before: Sheet, after: Sheet) -> list[str]:
+    """The paths a purchase changes, experience aside: what a request for it looks at."""
+    old, new = (leaves(sheet.model_dump(mode="json", exclude={"experience"})) for sheet in (before, after))
+    return sorted(path.rstrip(".") for path in old.keys() | new.keys() if old.get(path) != new.get(path))
+
+
+TOUCHES = {"downtime": ["status"], "change": None}
+"""What a request of each kind looks at on the sheet: a downtime action, whether she still
+plays; a change, the whole sheet; a purchase, what it changes (`Priced.touches`)."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +64,7 @@ class Priced:
     price: float
     changes: str
     refused: str = ""
+    touches: tuple[str, ...] = ()
 
     @property
     def price_said(self) -> str:
@@ -58,7 +86,7 @@ def priced(desk: Desk, sheet: Sheet, text: str) -> Priced:
     except ExperienceError as error:
         refused = str(error)
     changes = said(sheet, after.model_copy(update={"experience": sheet.experience}))
-    return Priced(purchase.said, price, changes, refused)
+    return Priced(purchase.said, price, changes, refused, tuple(touched(sheet, after)))
 
 
 def history(sheet: Sheet) -> list[tuple[object, Totals]]:

@@ -51,7 +51,7 @@ class Request:
     @property
     def seen_by_player(self) -> str:
         """The state as the player sees it: a downtime answer only once staff release it."""
-        if self.kind == "downtime" and self.state != "waiting" and not self.released:
+        if self.state == "approving" or (self.kind == "downtime" and self.state != "waiting" and not self.released):
             return "waiting"
         return self.state
 
@@ -83,8 +83,8 @@ class PortalStore:
 
     def add_link(self, hashed: str, player: str, kind: str) -> None:
         life = LINK_LIFE if kind == "link" else CODE_LIFE
-        if kind == "code":
-            self.db.execute("UPDATE links SET spent = ? WHERE player = ? AND kind = 'code' AND spent IS NULL", (self.now(), player))
+        # a new invitation ends the player's older link or code of the kind: only the latest signs in
+        self.db.execute("UPDATE links SET spent = ? WHERE player = ? AND kind = ? AND spent IS NULL", (self.now(), player, kind))
         self.db.execute("INSERT INTO links VALUES (?, ?, ?, ?, NULL)", (hashed, player, kind, self.now() + life))
 
     def spend_link(self, hashed: str, kind: str, player: str | None = None) -> str | None:
@@ -138,22 +138,50 @@ class PortalStore:
             (player, character, kind, json.dumps(body, ensure_ascii=False), fingerprint, self.now()),
         ).fetchone()[0]
 
-    def requests(self, player: str | None = None, state: str | None = None) -> list[Request]:
+    def requests(
+        self, player: str | None = None, state: str | None = None, character: str | None = None,
+        most: int = -1, skip: int = 0, newest_first: bool = False,
+    ) -> list[Request]:
+        """The requests asked (of a player, in a state, for a character), oldest first unless
+        `newest_first`: `most` of them (all: -1) after the first `skip`, a page at a time."""
         rows = self.db.execute(
-            "SELECT * FROM requests WHERE (? IS NULL OR player = ?) AND (? IS NULL OR state = ?) ORDER BY id",
-            (player, player, state, state),
+            "SELECT * FROM requests WHERE (? IS NULL OR player = ?) AND (? IS NULL OR state = ?) AND (? IS NULL OR character = ?) "
+            f"ORDER BY id {'DESC' if newest_first else 'ASC'} LIMIT ? OFFSET ?",
+            (player, player, state, state, character, character, most, skip),
         ).fetchall()
         return [request_of(row) for row in rows]
+
+    def counted(self, player: str | None = None, state: str | None = None, character: str | None = None) -> tuple[int, int]:
+        """How many requests there are (of a player, in a state, for a character), and how many
+        characters their texts (or purchases) hold together."""
+        count, size = self.db.execute(
+            "SELECT count(*), coalesce(sum(length(coalesce(json_extract(body, '$.text'), json_extract(body, '$.what'), ''))), 0) FROM requests WHERE (? IS NULL OR player = ?) "
+            "AND (? IS NULL OR state = ?) AND (? IS NULL OR character = ?)",
+            (player, player, state, state, character, character),
+        ).fetchone()
+        return count, size
 
     def request(self, number: int) -> Request | None:
         row = self.db.execute("SELECT * FROM requests WHERE id = ?", (number,)).fetchone()
         return request_of(row) if row else None
 
-    def answer(self, number: int, state: str, answer: str, by: str, entry: str = "") -> None:
-        self.db.execute(
-            "UPDATE requests SET state = ?, answer = ?, answered_by = ?, entry = ? WHERE id = ? AND state = 'waiting'",
-            (state, answer, by, entry, number),
-        )
+    def claim(self, number: int, by: str) -> bool:
+        """The waiting request taken by `by` for approval, compare-and-set: of two staff approving
+        it at once, one takes it and buys, the other is told it is taken. False if not waiting."""
+        return self.db.execute(
+            "UPDATE requests SET state = 'approving', answered_by = ? WHERE id = ? AND state = 'waiting'", (by, number)
+        ).rowcount == 1
+
+    def unclaim(self, number: int) -> None:
+        """A claimed request waiting again: its approval failed, nothing was bought."""
+        self.db.execute("UPDATE requests SET state = 'waiting', answered_by = '' WHERE id = ? AND state = 'approving'", (number,))
+
+    def answer(self, number: int, state: str, answer: str, by: str, entry: str = "", was: str = "waiting") -> bool:
+        """The request answered, if it is still `was` (compare-and-set); whether it was."""
+        return self.db.execute(
+            "UPDATE requests SET state = ?, answer = ?, answered_by = ?, entry = ? WHERE id = ? AND state = ?",
+            (state, answer, by, entry, number, was),
+        ).rowcount == 1
 
     def release(self) -> int:
         """Every answered downtime action shown to its player; how many."""

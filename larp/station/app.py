@@ -83,6 +83,7 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
 
     def __init__(self, desk=None, opening: Opening | None = None, ask_narrator: bool = False) -> None:
         super().__init__()
+        self.console._markup = False  # a string in a Rich table or group is text as it stands (larp/station/plain.py)
         self._given_desk = desk
         self.opening = opening
         """What the station opens when no desk is given: the night record, and at whose station."""
@@ -117,6 +118,10 @@ class StationApp(NightOpening, GameClockKeys, Navigation, App[None]):
         await super().on_event(event)
 
     # The one error handler.
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None, markup: bool = False) -> None:
+        """A notification, read as it stands: what it quotes from a player or a sheet is never markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def report(self, error: BaseException) -> None:
         """Tell the Narrator what went wrong and what to do; never a traceback."""

@@ -8,9 +8,14 @@ given back to the field, as typed).
 """
 
 import re
-import time
 
-from larp.station.scan_catcher import GIVE_UP_SECONDS
+from textual import events
+from textual.keys import _character_to_key
+from textual.widget import Widget
+
+HOLD_SECONDS = 0.5
+"""Keys held as a possible card are given back when no key follows this soon: a scanner types a
+card's text and its Enter in one burst, a few milliseconds a key."""
 
 CARD_START = re.compile(r"L(?:[AQ](?:R(?:P\d*)?)?)?", re.IGNORECASE)
 """What a card's text can be so far: the tag (its A typed as Q on AZERTY) and digits."""
@@ -29,30 +34,40 @@ def is_card(text: str) -> bool:
 
 
 class CardScan:
-    """The keys held back as a card's text, one key at a time."""
+    """The keys held back as a card's text, one key at a time. Keys are given back in the order
+    they were typed: never one before a key typed earlier (see `typed_into`)."""
 
     def __init__(self) -> None:
         self.held = ""
-        self.last = 0.0
 
     def take(self, key: str, character: str | None) -> tuple[bool, str | None, str]:
         """Whether the key is held back, the card's text once Enter ends it, and the text to give
-        back to the field (keys held that turned out not to be a card, with this one if printable)."""
-        now = time.monotonic()
-        stale = self.held and now - self.last > GIVE_UP_SECONDS
-        held, self.held, self.last = self.held, "", now
-        if stale:
-            return self.take_fresh(held, key, character)
+        back to the field before anything else (keys held that turned out not to be a card, with
+        this one if printable and no start of a card itself)."""
+        held, self.held = self.held, ""
         if held and key == "enter":
             return (True, held, "") if is_card(held) else (False, None, held)
-        if character is not None and character.isprintable() and may_be_card(held + character):
+        printable = character is not None and character.isprintable()
+        if printable and may_be_card(held + character):
             self.held = held + character
             return True, None, ""
-        if held and character is not None and character.isprintable():
+        if held and printable:
+            if may_be_card(character):  # what was held was typing; this key may begin a card
+                self.held = character
+                return True, None, held
             return True, None, held + character
         return False, None, held
 
-    def take_fresh(self, given_back: str, key: str, character: str | None) -> tuple[bool, str | None, str]:
-        """After a pause: what was held is given back, and the key starts afresh."""
-        taken, scanned, more = self.take(key, character)
-        return taken, scanned, given_back + more
+    def flush(self) -> str:
+        """The keys held, given up as a card: no key came soon enough after them."""
+        held, self.held = self.held, ""
+        return held
+
+
+def typed_into(widget: Widget, text: str) -> None:
+    """`text` given to the widget as keys behind those already on their way to it: a key the
+    station held back lands after every key typed before it, never in front of them."""
+    for character in text:
+        key = events.Key(character if character.isalnum() else _character_to_key(character), character)
+        key.set_sender(widget.app)
+        widget.post_message(key)

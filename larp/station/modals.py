@@ -3,7 +3,6 @@
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,8 +11,14 @@ from textual.suggester import SuggestFromList
 from textual.validation import Integer
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
+from larp.station.plain import plain
 
 Answer = TypeVar("Answer")
+QUESTION_HEIGHT = 0.8
+"""The most of the terminal's height a question takes (modals.tcss: max-height 80%)."""
+MOST_OPTIONS = 16
+MOST_OPTIONS_SHORT = 3
+"""The most and the fewest rows of choices a question shows at once (the rest scroll)."""
 
 
 class Question(ModalScreen[Answer], Generic[Answer]):
@@ -30,14 +35,33 @@ class Question(ModalScreen[Answer], Generic[Answer]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="question"):
-            yield Label(self.question, id="question-title")
+            yield Label(plain(self.question), id="question-title")
             if self.prompt:
-                yield Static(Text(self.prompt), id="question-prompt")
+                yield Static(plain(self.prompt), id="question-prompt")
             yield from self.answers()
             yield Static(self.HINT, id="question-hint")
 
     def answers(self) -> ComposeResult:
         yield from ()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        """The question, its prompt and hint stay in sight: a list too long for the terminal
+        (80×24) scrolls within itself rather than the window scrolling the question away."""
+        lists = self.query(OptionList)
+        if not lists:
+            return
+        options, box = lists.first(), self.query_one("#question")
+        room = int(self.size.height * QUESTION_HEIGHT) - box.styles.gutter.height
+        used = sum(child.outer_size.height + child.styles.margin.height for child in box.children if child is not options)
+        fitted = max(MOST_OPTIONS_SHORT, min(MOST_OPTIONS, room - used - options.styles.margin.height))
+        if options.styles.max_height is None or options.styles.max_height.value != fitted:
+            options.styles.max_height = fitted
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -84,7 +108,7 @@ class PickScreen(Question[Any]):
         self.choices = list(choices)
 
     def answers(self) -> ComposeResult:
-        yield OptionList(*(Option(label, id=str(index)) for index, (label, _) in enumerate(self.choices)))
+        yield OptionList(*(Option(plain(label), id=str(index)) for index, (label, _) in enumerate(self.choices)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.choices[int(event.option.id)][1])

@@ -14,6 +14,9 @@ GAME_MODULES = ("larp.desk", "larp.cards", "larp.station.errors", "larp.station.
 """Loaded in a thread while the first screen is up: the desk and what the first scan needs."""
 READING = "reading the night record…"
 """What the clock bar says while the night record is opened and its night read."""
+WARM_AFTER_SECONDS = 1.0
+"""The night log and the reconciliation are made this long after the record is open (`warm_screens`)."""
+WARMED = ("log", "reconcile")
 
 
 class NightOpening:
@@ -69,6 +72,15 @@ class NightOpening:
         self.place = "the night record is not open: fix what the screen says, then Ctrl+L"
         self.refresh_bindings()
 
+    def warm_screens(self) -> None:
+        """The night log and the reconciliation made, styled and filled while nobody waits on
+        them: their first open (F3, F4) was most of a second on a big night, Textual's styles
+        parsed again for the new screen, its widgets laid out, the night reconciled."""
+        for mode in WARMED:
+            if mode not in self._screen_stacks and self.is_running:
+                self._init_mode(mode)
+                self._screen_stacks[mode][0]._css_update_count = self._css_update_count
+
     @work(exclusive=True, group="narrator")
     async def name_before_opening(self) -> None:
         self.opening = self.opening.named(await self.narrator_name(""))
@@ -79,6 +91,7 @@ class NightOpening:
         self.read_clock()
         self.refresh_bindings()
         if self.desk is not None:
+            self.set_timer(WARM_AFTER_SECONDS, self.warm_screens)
             if self.presence is None:
                 self.presence = self.desk.on_screen()
             self.show_place()

@@ -13,8 +13,12 @@ import time
 
 from textual.widgets import Input, Select
 
+from larp.station.card_scan import is_card
+
 GIVE_UP_SECONDS = 1.0
 """A scan, or a name, is typed in a burst; keys after a longer pause are keys again."""
+SHORTEST_NAME = 3
+"""Fewer letters before Enter are a stray key, not a name: set aside, and Enter takes its step."""
 
 
 class ScanCatcher:
@@ -60,20 +64,31 @@ class HoldsScans:
         held, scanned = self.scans.catch(event.key, event.character, word)
         if not held:
             return
+        if not scanned:
+            event.stop()
+            event.prevent_default()
+            return
+        if not is_card(scanned) and len(scanned) < SHORTEST_NAME:
+            self.notify(
+                f"“{scanned}” before Enter was no step, so it was set aside; Enter did what it does here. "
+                "F1 lists the keys of this screen.",
+                title="A stray key",
+                severity="warning",
+            )
+            return  # the Enter goes on to its step
         event.stop()
         event.prevent_default()
-        if scanned and self.app.record_not_open():
+        if self.app.record_not_open():
             return
-        if scanned:
-            found = self.app.consult(self.app.desk.lookup, scanned)
-            if found:
-                self.card_scanned(found[0])
-            elif found is not None:
-                self.notify(
-                    f"“{scanned}” is no step and names nobody. F1 lists the keys of this screen.",
-                    title="Nobody found",
-                    severity="warning",
-                )
+        found = self.app.consult(self.app.desk.lookup, scanned)
+        if found:
+            self.card_scanned(found[0])
+        elif found is not None:
+            self.notify(
+                f"“{scanned}” is no step and names nobody. F1 lists the keys of this screen.",
+                title="Nobody found",
+                severity="warning",
+            )
 
     def word_before(self, key: str) -> str | None:
         """None when `key` is a step this screen allows now; else the letters typed before it

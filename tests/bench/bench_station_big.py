@@ -8,7 +8,9 @@ of tests/bench/bench_resolve.py is written to a record by `larp record`, then th
   way in the same run (alternated); and the time until the record is open on screen;
 - while the record is read (in a worker), the station says so and answers: a name typed is
   drawn within 50 ms, and looked up once the night is read;
-- the night log (F3) and the reconciliation (F4) show their first rows within 200 ms;
+- the night log (F3) and the reconciliation (F4) show their first rows within 200 ms, the first
+  open in a station just started too, printed beside a minimal Textual app's key-to-screen round
+  trip measured in the same run (`python tests/bench/bench_station_big.py RUNS first`: those alone);
 - filtering the log (a card scanned on it: that character's entries) within 100 ms;
 - a scan to the sheet within 50 ms.
 """
@@ -132,6 +134,54 @@ def on_screen(folder: Path, env: dict[str, str], runs: int, cards: dict[str, byt
     print(f"scan to sheet on screen ({len(scans)} scans): {figure(scans, SCAN_MS)}")
 
 
+MINIMAL_KEY_APP = """
+from textual.app import App
+from textual.widgets import Static
+class Minimal(App):
+    BINDINGS = [("f3", "other", "Other")]
+    def compose(self):
+        yield Static("first screen", id="shown")
+    def action_other(self):
+        self.query_one("#shown", Static).update("second screen")
+Minimal().run()
+"""
+"""A minimal Textual app whose F3 changes what it shows: the floor of a key's round trip to the screen."""
+
+
+OPEN_FOR = 3.0
+"""Seconds the station has been open on the record when F3 is first pressed (as a Narrator's
+first look at the log comes: the station readies the log and the reconciliation meanwhile)."""
+
+
+def first_opens(folder: Path, env: dict[str, str], runs: int) -> None:
+    """F3's and F4's first open in a station just started on the big night (each run a fresh
+    station), beside a minimal Textual app's F3 round trip to the screen in the same run."""
+    logs, reconciliations, minimals = [], [], []
+    for _ in range(runs):
+        minimal = Terminal([sys.executable, "-c", MINIMAL_KEY_APP], env)
+        try:
+            minimal.wait_for(b"first screen")
+            time.sleep(0.3)
+            minimals.append(minimal.press(F3, b"second screen"))
+        finally:
+            minimal.close()
+        terminal = Terminal(station(folder), env)
+        try:
+            terminal.wait_for(b"Ashes of Alder Bay")
+            time.sleep(OPEN_FOR)
+            logs.append(terminal.press(F3, b"Character 99 v Character 133"))
+            terminal.settle(F2)
+            reconciliations.append(terminal.press(F4, b"No anomalies"))
+        finally:
+            terminal.close()
+    print(f"a minimal Textual app, a key to the screen: {figure(minimals)}")
+    print(f"night log (F3), first open in a new station: {figure(logs, FIRST_ROWS_MS)}")
+    print(f"reconciliation (F4), first open in a new station: {figure(reconciliations, FIRST_ROWS_MS)}")
+    floor = statistics.median(minimals)
+    print(f"  over the minimal app's round trip: F3 {(statistics.median(logs) - floor) * 1000:.0f} ms, "
+          f"F4 {(statistics.median(reconciliations) - floor) * 1000:.0f} ms")
+
+
 def on_big_night(runs: int, *measures) -> int:
     """Each measure, `measure(folder, env, runs)`, on the big night's record in a fresh data folder."""
     with tempfile.TemporaryDirectory() as name:
@@ -144,9 +194,15 @@ def on_big_night(runs: int, *measures) -> int:
     return 0
 
 
-def main(runs: int = 5) -> int:
-    return on_big_night(runs, cold_starts, while_reading, lambda folder, env, runs: on_screen(folder, env, runs, payloads()))
+def main(runs: int = 5, only: str = "") -> int:
+    """Every measure; `only="first"`: the first opens of F3 and F4 alone."""
+    if only == "first":
+        return on_big_night(runs, first_opens)
+    return on_big_night(
+        runs, cold_starts, while_reading, first_opens, lambda folder, env, runs: on_screen(folder, env, runs, payloads())
+    )
 
 
 if __name__ == "__main__":
-    sys.exit(main(*(int(arg) for arg in sys.argv[1:])))
+    args = sys.argv[1:]
+    sys.exit(main(int(args[0]) if args else 5, *args[1:]))

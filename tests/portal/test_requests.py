@@ -50,7 +50,10 @@ def test_a_request_made_against_a_sheet_changed_since_is_stale_before_anyone_app
     ask_to_buy(client, "Ability: Occult")
     record, folder = season
     with Desk.open(record, folder, station="hall", narrator="Ann", open_night=False) as desk:
-        desk.amend(desk.standing().characters["janet"].model_copy(update={"lineage": "Ventrue"}), "clan fixed")
+        janet = desk.standing().characters["janet"]
+        desk.amend(janet.model_copy(update={"lineage": "Ventrue"}), "clan fixed")
+        assert "STALE" not in larp(capsys, "requests", "--db", record)[1]  # the purchase does not look at her lineage
+        desk.amend(janet.model_copy(update={"abilities": {**janet.abilities, "Occult": 1}}), "taught by Ruth")
     status, out, _ = larp(capsys, "requests", "--db", record)
     assert "STALE" in out
     status, _, err = larp(capsys, "requests", "approve", "1", "--db", record)

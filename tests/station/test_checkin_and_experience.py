@@ -36,7 +36,7 @@ async def test_a_card_scanned_at_the_door_is_present_and_listed(app, desk):
         await look_up(pilot, card_of(desk, "janet"))
         assert said(app).startswith("PRESENT") and "Janet Reyes is present" in said(app)
         table = app.screen.query_one(DataTable)
-        assert table.row_count == 1 and table.get_row("janet")[0] == "Janet Reyes"
+        assert table.row_count == 1 and str(table.get_row("janet")[0]) == "Janet Reyes"
         assert "1 character checked in for night 1" in str(app.screen.query_one("#door-count", Static).render())
 
 

@@ -36,6 +36,9 @@ async def test_a_keymap_file_in_the_config_folder_moves_a_key_and_help_shows_it(
         await pilot.pause()
         shown = "\n".join(plain(static.content, width=200) for static in app.screen.query(".keys"))
         assert re.search(r"^\s*K\s+Rock", shown, re.MULTILINE)
+        await pilot.press("i")  # the ids, for the keymap file
+        await pilot.pause()
+        shown = "\n".join(plain(static.content, width=200) for static in app.screen.query(".keys"))
         assert "[challenge.rock]" in shown
 
 

@@ -49,10 +49,10 @@ async def test_the_anomalies_come_a_page_at_a_time_before_the_characters(app, de
     async with app.run_test(size=(SIZE[0], 10)) as pilot:  # the first page fills the screen
         await pilot.press("f4")
         shown = await reconciled(pilot)
-        assert shown.count("reversed-relied-on") == 1 and "1 more anomaly: scroll down" in shown
+        assert shown.count("Reversed, yet relied on") == 1 and "1 more anomaly: scroll down" in shown
         assert "Cody Harlan\n" not in shown  # her changes come after the anomalies
         shown = await to_the_foot(pilot)
-        assert shown.count("reversed-relied-on") == 2 and "more anomal" not in shown
+        assert shown.count("Reversed, yet relied on") == 2 and "more anomal" not in shown
         assert "Cody Harlan\n" in shown
 
 

@@ -33,7 +33,7 @@ async def test_the_roster_lists_tonight_filters_as_you_type_and_opens_a_sheet(ap
         assert table.row_count == 16
         await type_in(pilot, "were")
         await pilot.pause()
-        assert [table.get_row_at(row)[0] for row in range(table.row_count)] == [
+        assert [str(table.get_row_at(row)[0]) for row in range(table.row_count)] == [
             "Bryn Halvorsen", "Cody Harlan", 'Desmond "Dez" Oyelaran', "Rowan Achterberg",
         ]  # fmt: skip
         assert "4 of 16 characters in play" in str(screen.query_one("#roster-count").render())

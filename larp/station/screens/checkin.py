@@ -8,6 +8,7 @@ from textual.widgets import DataTable, Input, Static
 
 from larp.station.screens.base import StationScreen
 from larp.words import counted
+from larp.station.plain import plain
 
 COLUMNS = ("Name", "Id", "In at", "Station")
 
@@ -63,7 +64,7 @@ class CheckInScreen(StationScreen):
         table = self.query_one(DataTable)
         table.clear()
         for sheet, entry in present:
-            table.add_row(*present_row(sheet, entry), key=sheet.id)
+            table.add_row(*map(plain, present_row(sheet, entry)), key=sheet.id)
         self.show_count(len(present))
 
     def show_count(self, count: int) -> None:
@@ -94,7 +95,7 @@ class CheckInScreen(StationScreen):
             return
         said.update(Text.assemble(("PRESENT  ", "bold green"), checked.message))
         table = self.query_one(DataTable)
-        table.add_row(*present_row(checked.sheet, checked.entry), key=checked.sheet.id)
+        table.add_row(*map(plain, present_row(checked.sheet, checked.entry)), key=checked.sheet.id)
         self.show_count(table.row_count)
 
     def action_clear(self) -> None:

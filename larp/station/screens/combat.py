@@ -19,6 +19,7 @@ from textual.widgets import DataTable
 from larp.desk.combat import ATTACKS, Attack
 from larp.sheet import StorytellingSheet
 from larp.station.modals import ConfirmScreen, NumberScreen, PickScreen
+from larp.station.plain import plain
 from larp.station.scan_catcher import HoldsScans
 from larp.station.screens.base import StationScreen
 from larp.station.screens.dice import DiceScreen
@@ -98,7 +99,7 @@ class CombatScreen(HoldsScans, StationScreen):
             defense = f"{state.sheet.defense}" + (" ×2" if cid in self.dodging else "")
             if self.attacks_on[cid]:
                 defense += f" −{self.attacks_on[cid]}"
-            table.add_row(
+            cells = (
                 str(place) if entry is not None else "",
                 Text(state.name, style="bold" if cid == self.next_to_act() else ""),
                 initiative,
@@ -106,8 +107,8 @@ class CombatScreen(HoldsScans, StationScreen):
                 f"{state.willpower} of {state.sheet.willpower}",
                 track_text(state.health, boxed=False),
                 self.doing(cid),
-                key=cid,
             )
+            table.add_row(*map(plain, cells), key=cid)
         if cursor in self.fighters:
             table.move_cursor(row=table.get_row_index(cursor))
         self.query_one("#turn-prompt", Fitted).show(self.prompt())

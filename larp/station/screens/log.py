@@ -18,6 +18,7 @@ from larp.station.scan_catcher import HoldsScans
 from larp.station.screens.base import StationScreen
 from larp.station.sizes import WIDE
 from larp.station.widgets.notes_log import note_line
+from larp.station.plain import plain
 
 KIND_NAMES = {
     Kind.OPENED: "night opened",
@@ -42,6 +43,15 @@ NARROW_COLUMNS = ("Entry", "Game time", "Kind")
 """On a narrow screen the log leaves out the station and the Narrator: the entry's detail names them."""
 EDGES = 2 + 2
 """The summary column's padding and the scroll bar."""
+
+
+class EntryTable(DataTable):
+    """The night's entries, a row each: Home goes to the first entry of the night, End to the latest."""
+
+    BINDINGS = [
+        Binding("home", "screen.first_entry", "First entry", show=False),
+        Binding("end", "screen.last_entry", "Latest entry", show=False),
+    ]
 
 
 def columns_for(width: int) -> tuple[tuple[str, ...], int]:
@@ -98,7 +108,7 @@ class NightLogScreen(HoldsScans, StationScreen):
             yield Select([], prompt="every station", id="station", compact=True)
             yield Label("Kind")
             yield Select([(name, kind.value) for kind, name in KIND_NAMES.items()], prompt="every kind", id="kind", compact=True)
-        yield DataTable(id="entries", cursor_type="row", zebra_stripes=True)
+        yield EntryTable(id="entries", cursor_type="row", zebra_stripes=True)
         with VerticalScroll(id="entry-detail"):
             yield Static(id="entry-text")
 
@@ -150,12 +160,12 @@ class NightLogScreen(HoldsScans, StationScreen):
         names = {cid: character.name for cid, character in self.desk.night().characters.items()}
         characters = self.query_one("#character", Select)
         chosen = characters.value
-        characters.set_options(sorted(((name, cid) for cid, name in names.items()), key=lambda pair: pair[0]))
+        characters.set_options(sorted(((plain(name), cid) for cid, name in names.items()), key=lambda pair: pair[0].plain))
         if chosen is not Select.NULL:
             characters.value = chosen
         stations = self.query_one("#station", Select)
         chosen = stations.value
-        stations.set_options((station, station) for station in sorted({entry.station for entry in everyone}))
+        stations.set_options((plain(station), station) for station in sorted({entry.station for entry in everyone}))
         if chosen is not Select.NULL:
             stations.value = chosen
 
@@ -208,12 +218,23 @@ class NightLogScreen(HoldsScans, StationScreen):
                 "Narrator": entry.narrator,
                 "Kind": KIND_NAMES.get(entry.kind, str(entry.kind)),
             }
-            table.add_row(*(cells[name] for name in self.columns[0]), summary, key=entry.id)
+            table.add_row(*(plain(cells[name]) for name in self.columns[0]), summary, key=entry.id)
         if keep is not None and keep.id in self.shown:
             table.move_cursor(row=table.get_row_index(keep.id))
         elif entries:
             table.move_cursor(row=len(entries) - 1)
         self.show_detail()
+
+    def action_first_entry(self) -> None:
+        """Home: the night's first entry, every page of the night shown."""
+        if len(self.found) > self.rows:
+            self.rows = len(self.found)
+            self.fill_table()
+        self.query_one(DataTable).move_cursor(row=0)
+
+    def action_last_entry(self) -> None:
+        table = self.query_one(DataTable)
+        table.move_cursor(row=max(table.row_count - 1, 0))
 
     def selected(self):
         table = self.query_one(DataTable)

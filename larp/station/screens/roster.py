@@ -8,6 +8,7 @@ from larp.rules import CharacterState
 from larp.sheet import ATTRIBUTES, Category
 from larp.station.screens.base import StationScreen
 from larp.words import counted
+from larp.station.plain import plain
 
 COLUMNS = ("Name", *(category.value.title() for category in ATTRIBUTES), "Willpower", "Creature", "Player")
 """The totals beside the name, so that a narrow screen shows them first."""
@@ -67,10 +68,10 @@ class RosterScreen(StationScreen):
         table = self.query_one(DataTable)
         table.clear()
         for state in shown:
-            table.add_row(*roster_row(state), key=state.id)
+            table.add_row(*map(plain, roster_row(state)), key=state.id)
         everyone = len(self.desk.roster())  # who plays: not the retired or dead
         said = f"{len(shown)} of {counted(everyone, 'character')} in play" if text.strip() else f"{counted(everyone, 'character')} in play"
-        self.query_one("#roster-count", Static).update(said if shown or not text.strip() else f"{said}: nobody matches “{text.strip()}”")
+        self.query_one("#roster-count", Static).update(plain(said if shown or not text.strip() else f"{said}: nobody matches “{text.strip()}”"))
 
     def action_to_list(self) -> None:
         self.query_one(DataTable).focus()

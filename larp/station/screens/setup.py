@@ -10,7 +10,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select
 from larp.sheet import Category, SheetError
 from larp.sheet.loading import validate
 from larp.sheet.transcript import ChallengeSpec
-from larp.station.card_scan import CardScan
+from larp.station.card_scan import HOLD_SECONDS, CardScan, typed_into
 from larp.station.errors import sentence
 from larp.station.modals import ConfirmScreen
 from larp.station.screens.base import StationScreen
@@ -63,6 +63,7 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
         super().__init__()
         self.challenger_id = challenger
         self.card_scan = CardScan()
+        self.hold_timer = None
 
     def body(self) -> ComposeResult:
         with Horizontal(id="terms"):
@@ -153,6 +154,9 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
         if focused is None or isinstance(focused.parent, LookupField):
             return False  # a lookup field takes cards and names itself
         taken, scanned, given_back = self.card_scan.take(event.key, event.character)
+        if self.hold_timer is not None:
+            self.hold_timer.stop()
+        self.hold_timer = self.set_timer(HOLD_SECONDS, self.give_up_card) if self.card_scan.held else None
         if given_back:
             self.give_back(focused, given_back)
         if scanned is not None:
@@ -162,15 +166,23 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
             return True
         return taken
 
+    def give_up_card(self) -> None:
+        """No key came after those held as a card's: they were typed, and go to the field."""
+        self.hold_timer = None
+        held = self.card_scan.flush()
+        if held and self.focused is not None:
+            self.give_back(self.focused, held)
+
     def give_back(self, focused: Widget, text: str) -> None:
-        """Keys held as a possible card that were typing: to the field, or where letters go."""
+        """Keys held as a possible card that were typing: to the field, or where letters go,
+        behind the keys typed before them."""
         side = self.open_side()
         if takes_no_letters(focused) and side is not None:
             field = side.query_one(LookupField)
             self.set_focus(field.input)
-            field.input.insert_text_at_cursor(text)
+            typed_into(field.input, text)
         elif isinstance(focused, Input) and focused.type == "text":
-            focused.insert_text_at_cursor(text)
+            typed_into(focused, text)
 
     def open_side(self) -> PartyForm | None:
         """The side a card goes to: the defender still to be chosen, else the challenger still
@@ -249,6 +261,15 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
             return "Look up the defender first: scan the card or type the name."
         if terms["kind"] == "race" and terms.get("target") is None:
             return "A race needs the number of winning throws: fill in Wins needed."
+        category, challenger = terms["category"], self.query_one("#challenger", PartyForm).character
+        if category.is_attribute and terms["kind"] != "simple" and "trait" not in terms["challenger"]:
+            if challenger.total(category) == 0:
+                return (
+                    f"{challenger.name} has no {category.value.title()} Traits left: an exhausted character can't start "
+                    f"a {category.value.title()} challenge (R-CH-3). She regains them with Ctrl+G on her sheet "
+                    "(R-NIGHT-1), or F8 picks another category."
+                )
+            return f"Pick the Trait {challenger.name} bids: Ctrl+B opens the list (R-CH-1)."
         return None
 
     @work(exclusive=True, group="start")
@@ -271,7 +292,8 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
         try:
             spec = validate(ChallengeSpec, terms)
         except SheetError as error:
-            self.notify(sentence(f"{error.where}: {error.what}"), title="Not ready to start", severity="warning")
+            said = f"{error.where}: {error.what}" if error.where else error.what
+            self.notify(sentence(said), title="Not ready to start", severity="warning")
             return
         started = self.app.consult(self.desk.start, spec)
         if started is not None:

@@ -5,6 +5,7 @@ and bonus Traits (a second press goes to the defender's)."""
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select
+from textual.widgets._select import SelectOverlay
 
 from larp.station.widgets.lookup_field import LookupField
 from larp.station.widgets.party_form import PartyForm
@@ -66,6 +67,8 @@ class FieldKeys:
         self.set_focus(widget)  # at once: the keys typed next go there, however fast they come
         if isinstance(widget, Select):
             widget.expanded = True
+            if widget.is_blank() and len(widget._options) > 1:  # on the first real choice, not on "no Ability"
+                widget.query_one(SelectOverlay).select(1)
 
     @staticmethod
     def field_of(form: PartyForm, field: str) -> Widget:

@@ -3,7 +3,11 @@ to keep, and the players' requests from the portal, approved, denied or released
 
 from pathlib import Path
 
+from larp.controls import one_line
 from larp.station.modals import ConfirmScreen, PickScreen, TextScreen
+
+LISTED = 50
+"""Waiting requests listed at once: the oldest first."""
 
 
 async def settle_conflicts(app) -> None:
@@ -42,13 +46,15 @@ async def answer_requests(app) -> None:
         return
     store = PortalStore(where)
     try:
-        waiting = store.requests(state="waiting")
+        count, _ = store.counted(state="waiting")
+        waiting = store.requests(state="waiting", most=LISTED)
         sheets = sheets_now(app.desk)
         choices = [
-            (f"{r.id}  {r.kind}: {r.character} ({r.player}): {r.said}" + ("  STALE" if stale(sheets, r) else ""), r.id)
+            (one_line(f"{r.id}  {r.kind}: {r.character} ({r.player}): {r.said}") + ("  STALE" if stale(sheets, r) else ""), r.id)
             for r in waiting
         ] + [("Release the downtime answers to their players", "release")]
-        picked = await app.push_screen_wait(PickScreen("Players' requests", choices, prompt=f"{len(waiting)} waiting."))
+        said = f"{count} waiting." if count <= LISTED else f"{count} waiting: the oldest {LISTED} here, the next as these are answered."
+        picked = await app.push_screen_wait(PickScreen("Players' requests", choices, prompt=said))
         if picked is None:
             return
         if picked == "release":

@@ -7,6 +7,8 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
+from larp.station.plain import plain
+
 
 class Fitted(Static):
     """For parts of a screen redrawn at every key: a new content of the same height is only painted."""
@@ -22,6 +24,8 @@ class Fitted(Static):
         self.lines = -1
 
     def show(self, content: RenderableType) -> None:
+        """Show `content`; a string as it stands (it may quote a name: never markup)."""
+        content = plain(content) if isinstance(content, str) else content
         if not self.styles.height.is_auto:
             self.update(content, layout=False)
             return

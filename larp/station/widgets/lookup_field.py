@@ -9,6 +9,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
+from larp.station.plain import plain
 
 if TYPE_CHECKING:
     from larp.sheet import Sheet
@@ -90,7 +91,7 @@ class LookupField(Widget):
     def offer(self, sheets: Sequence["Sheet"]) -> None:
         """Show other characters the text might mean (none: hide the list)."""
         choices = self.query_one(OptionList)
-        choices.set_options(Option(f"{sheet.display_name}  ({sheet.id})", id=sheet.id) for sheet in sheets)
+        choices.set_options(Option(plain(f"{sheet.display_name}  ({sheet.id})"), id=sheet.id) for sheet in sheets)
         choices.display = bool(sheets)
 
     def clear(self) -> None:

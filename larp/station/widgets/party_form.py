@@ -8,6 +8,7 @@ from textual.widgets import Input, Label, Select, Static
 from larp.rules import CharacterState
 from larp.sheet import Category
 from larp.station.widgets.lookup_field import LookupField
+from larp.station.plain import plain
 
 
 def bid_choices(character: CharacterState, category: Category) -> list[tuple[str, str]]:
@@ -74,7 +75,7 @@ class PartyForm(Vertical):
         character = self.character
         who = self.query_one(".who", Static)
         who.update(
-            f"{character.name}: {self.category.value.title()} {character.total(self.category)}"
+            plain(f"{character.name}: {self.category.value.title()} {character.total(self.category)}")
             if character is not None
             else "nobody chosen yet"
         )
@@ -120,7 +121,7 @@ class PartyForm(Vertical):
 def offer(select: Select, choices: list[tuple[str, str]], default: str | None) -> None:
     """New choices for a list, keeping what was chosen where it is still among them."""
     chosen = select.value
-    select.set_options(choices)
+    select.set_options((plain(label), value) for label, value in choices)
     values = [value for _, value in choices]
     if chosen in values:
         select.value = chosen

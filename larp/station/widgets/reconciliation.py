@@ -162,9 +162,29 @@ class Printout:
                 who,
                 f"{anomaly.entry.short_id} at {game_time(anomaly.entry.game_time)}",
                 anomaly.entry.station,
-                Text.assemble((f"{anomaly.kind}: ", "bold"), anomaly.message),
+                Text.assemble((f"{anomaly_label(anomaly.kind)}: ", "bold"), anomaly.message),
             )
         return table
+
+
+ANOMALY_LABELS = {
+    "trait-not-there": "Trait not there",
+    "regain-twice": "Regained twice",
+    "lock-broken": "Five-minute rule broken",
+    "below-zero": "Below zero",
+    "reversed-relied-on": "Reversed, yet relied on",
+    "sheets-differ": "Sheets differ",
+    "rosters-differ": "Rosters differ",
+    "unknown-reversal": "Reverses an unknown entry",
+    "late-entry": "Late entry",
+    "closed-twice": "Closed twice",
+    "conflict": "Conflict",
+}
+"""The name a Narrator reads for each kind of anomaly (the record and `--format json` keep the kind)."""
+
+
+def anomaly_label(kind: str) -> str:
+    return ANOMALY_LABELS.get(kind) or kind.replace("-", " ").capitalize()
 
 
 def character_changes(night) -> Table:

@@ -122,9 +122,10 @@ class SheetView(Widget):
 
     def sheet(self) -> RenderableType:
         card = self.card
-        heading = Group(self.heading(card.character), *self.notes(card.character.sheet), experience_line(card.experience or card.character.sheet.experience))
+        heading = Group(self.heading(card.character), experience_line(card.experience or card.character.sheet.experience))
+        notes = self.notes(card.character.sheet)  # after the Traits: a Grapevine biography can be pages long
         if isinstance(card.character, TableState):
-            return Group(heading, Text(), table_sheet(card.character), Text(), *self.tonight(card))
+            return Group(heading, Text(), table_sheet(card.character), Text(), *self.tonight(card), *notes)
         details, tonight = Group(*self.details(card)), Group(*self.tonight(card))
         if self.size.width < SIDE_BY_SIDE:
             below: RenderableType = Group(details, Text(), tonight)
@@ -133,7 +134,7 @@ class SheetView(Widget):
             below.add_column(ratio=1)
             below.add_column(ratio=1)
             below.add_row(details, tonight)
-        return Group(heading, Text(), self.traits(card.character), Text(), below)
+        return Group(heading, Text(), self.traits(card.character), Text(), below, *notes)
 
     def heading(self, character: CharacterState) -> Text:
         sheet = character.sheet
