@@ -146,7 +146,7 @@ class Tonight:
     def _opened(self, entry: Entry) -> list[Effect]:
         if self.first_opening is None:
             self.first_opening = entry
-            self.rules = HouseRules.model_validate(entry.payload["chronicle"].get("house_rules", {}))
+            self.rules = HouseRules.as_recorded(entry.payload["chronicle"].get("house_rules", {}))
         else:
             self._check_roster(entry)
         for data in entry.payload["characters"]:

@@ -106,10 +106,13 @@ def _retests(state: ChallengeState, side: SideState) -> list[Offer]:
     points = ability_points(state, side)
     if points and ability_use_refusal(state, side, for_cancel=False) is None:
         offers.append(Offer(Move.RETEST, side.side, "ability", tuple(points)))
-    if not side.overbid_used and state.kind != "simple" and state.category.is_attribute:
-        spare = spare_traits(state, side)
-        if spare:  # the second Trait risked is bid Trait by Trait: none in Willpower, Rage, Gnosis (R-RT-3)
-            offers.append(_overbid(side, tuple(spare)))
+    if not side.overbid_used and state.kind != "simple":
+        if state.category.is_attribute:
+            spare = spare_traits(state, side)
+            if spare:
+                offers.append(_overbid(side, tuple(spare)))
+        elif state.rules.mended:  # Willpower, Rage, Gnosis: no Trait is named, the rating is stated (R-RT-3)
+            offers.append(_overbid(side, ()))
     if (
         state.spec.control
         and side.side is Side.DEFENDER

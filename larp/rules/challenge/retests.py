@@ -99,16 +99,21 @@ def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
         raise RuleError("R-SIMPLE-1", "a simple test has no totals to overbid")
     if side.overbid_used:
         raise RuleError("R-RT-3", f"{side.name} has already overbid in this challenge")
+    title = state.category.value.title()
     name = step.name
     if not state.category.is_attribute:
-        raise RuleError("R-RT-3", f"no Trait is bid in a {state.category.value.title()} challenge, so none can be overbid")
-    spare = spare_traits(state, side)
-    if not spare:
-        raise RuleError("R-RT-3", f"{side.name} has no second {state.category.value.title()} Trait left to risk")
-    if name is None:
-        raise RuleError("R-RT-3", f"{side.name} names the second Trait to risk: one of {', '.join(spare)}")
-    if name not in spare:
-        raise RuleError("R-RT-3", f"{side.name} has no spare {name!r} to risk; spare: {', '.join(spare)}")
+        if not state.rules.mended:
+            raise RuleError("R-RT-3", f"no Trait is bid in a {title} challenge, so none can be overbid")
+        if name is not None:
+            raise RuleError("R-RT-3", f"no Trait is named in a {title} challenge: {side.name} states her current {title}")
+    else:
+        spare = spare_traits(state, side)
+        if not spare:
+            raise RuleError("R-RT-3", f"{side.name} has no second {title} Trait left to risk")
+        if name is None:
+            raise RuleError("R-RT-3", f"{side.name} names the second Trait to risk: one of {', '.join(spare)}")
+        if name not in spare:
+            raise RuleError("R-RT-3", f"{side.name} has no spare {name!r} to risk; spare: {', '.join(spare)}")
     figure = side.figure if step.total is None else step.total
     if figure > side.true_total:
         raise RuleError("R-TIE-3", f"{side.name} can't state {figure}: the true total is {side.true_total}")
@@ -118,17 +123,21 @@ def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
     side = evolve(side, declared=figure, overbid_used=True)
     target = 2 * opponent.figure
     if figure >= target:
-        side = evolve(side, at_risk_extra=side.at_risk_extra + (name,))
+        if name is not None:
+            side = evolve(side, at_risk_extra=side.at_risk_extra + (name,))
         after = _called(state, side, "overbid", name)
         if not state.noting:
             return after, []
-        note = f"{side.name} overbids: {figure} is at least twice {opponent.name}'s {opponent.figure}; throw again, {name} at risk too"
+        risked = f", {name} at risk too" if name else ""
+        note = f"{side.name} overbids: {figure} is at least twice {opponent.name}'s {opponent.figure}; throw again{risked}"
         return after, [Note("R-RT-3", note)]
-    side = evolve(side, crossed=side.crossed + (name,))
+    if name is not None:
+        side = evolve(side, crossed=side.crossed + (name,))
     after = with_side(state, side)
     if not state.noting:
         return after, []
-    note = f"{side.name} overbids with {figure}, less than twice {opponent.name}'s {opponent.figure}; the gamble fails: {name} is crossed off at once"
+    lost = f"{name} is crossed off at once" if name else f"nothing is crossed off in a {title} challenge (R-LOSS-3)"
+    note = f"{side.name} overbids with {figure}, less than twice {opponent.name}'s {opponent.figure}; the gamble fails: {lost}"
     return after, [Note("R-RT-3", note)]
 
 
@@ -161,6 +170,15 @@ def _other(state: ChallengeState, side: SideState, step: Retest) -> tuple[Challe
     return after, [Note("R-RT-5", f"{side.name} calls on {name} for a retest; no Ability can cancel it")]
 
 
+def _came_from(called: Called) -> str:
+    """Where a retest came from, as a refusal says it: an overbid, Willpower, or the source's name."""
+    if called.source == "overbid":
+        return "an overbid" + (f" risking {called.name}" if called.name else "")
+    if called.source == "willpower":
+        return "Willpower"
+    return called.name
+
+
 _SOURCES = {"ability": _ability, "overbid": _overbid, "willpower": _willpower, "other": _other}
 
 
@@ -170,10 +188,7 @@ def cancel(state: ChallengeState, step: Cancel) -> tuple[ChallengeState, list[No
     if state.phase is not Phase.RETEST or called is None:
         raise RuleError("R-RT-1", "there is no retest to cancel")
     if called.source != "ability":
-        raise RuleError(
-            "R-RT-5" if called.source in ("other", "willpower") else "R-RT-3",
-            f"only an Ability retest can be cancelled, and this one came from {called.name or called.source}",
-        )
+        raise RuleError("R-RT-5", f"only an Ability retest can be cancelled, and this one came from {_came_from(called)}")
     if side.side is called.side:
         raise RuleError("R-RT-1", f"{side.name} can't cancel their own retest")
     if side.is_static:
