@@ -31,8 +31,10 @@ def ability_picks(state: ChallengeState, offer: Offer) -> list[AbilityPick]:
     side = state.side(offer.side)
     left = ability_points(state, side)
     fit = state.rules.abilities
+    offered = {*offer.choices, *offer.unfit}
     picks = [
         AbilityPick(name, left.get(name, 0), name == side.ability, fit.fits(name, state.category), fit.serves(name))
-        for name in offer.choices
+        for name in left
+        if name in offered
     ]
     return sorted(picks, key=lambda pick: (not pick.named, not pick.fits))

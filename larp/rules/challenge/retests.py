@@ -32,6 +32,29 @@ def ability_points(state: ChallengeState, side: SideState) -> dict[str, int]:
     }
 
 
+def fitting(state: ChallengeState, names) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """`names` parted into those that fit the challenge's category, as the chronicle lists them,
+    and those that do not, which only the Narrator may allow (R-RT-1)."""
+    fit = state.rules.abilities
+    fits = tuple(name for name in names if fit.fits(name, state.category))
+    return fits, tuple(name for name in names if name not in fits)
+
+
+def check_fits(state: ChallengeState, side: SideState, name: str, allowed: bool) -> str:
+    """What a note adds for an Ability the Narrator allows though it does not fit; a refusal
+    (R-RT-1) where it does not fit and she has not allowed it."""
+    if state.rules.abilities.fits(name, state.category):
+        return ""
+    title = state.category.value.title()
+    if not allowed:
+        raise RuleError(
+            "R-RT-1",
+            f"{name} is not an appropriate Ability for a {title} challenge in this chronicle; "
+            "the Narrator may allow it (narrator_allows)",
+        )
+    return f" (the Narrator allows {name}, which the chronicle does not list for {title})"
+
+
 def ability_use_refusal(state: ChallengeState, side: SideState, for_cancel: bool) -> str | None:
     """Why R-RT-2 forbids this side another Ability use now, or None."""
     if state.rules.ability_uses_per_challenge == "one":
@@ -77,13 +100,14 @@ def _ability(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
         raise RuleError("R-RT-2", refusal)
     if name not in ability_points(state, side):
         raise RuleError("R-RT-1", f"{side.name} has no point of {name} left to spend")
+    allowed = check_fits(state, side, name, bool(step.narrator_allows))
     side = _spend_ability(side, name, retest=True)
     after = _called(state, side, "ability", name)
     if not state.noting:
         return after, []
     opponent = state.side(side.side.other)
     cancel = "a static difficulty can't cancel it" if opponent.is_static else f"{opponent.name} may cancel it with an Ability"
-    return after, [Note("R-RT-1", f"{side.name} spends a point of {name} for a retest; {cancel}")]
+    return after, [Note("R-RT-1", f"{side.name} spends a point of {name}{allowed} for a retest; {cancel}")]
 
 
 def _spend_ability(side: SideState, name: str, retest: bool) -> SideState:
@@ -200,8 +224,9 @@ def cancel(state: ChallengeState, step: Cancel) -> tuple[ChallengeState, list[No
         raise RuleError("R-RT-2", refusal)
     if step.ability not in ability_points(state, side):
         raise RuleError("R-RT-1", f"{side.name} has no point of {step.ability} left to spend")
+    allowed = check_fits(state, side, step.ability, bool(step.narrator_allows))
     side = _spend_ability(side, step.ability, retest=False)
     after = with_side(state, side, phase=Phase.DECIDED, retest=None)
     if not state.noting:
         return after, []
-    return after, [Note("R-RT-1", f"{side.name} spends a point of {step.ability} to cancel the retest: the result stands")]
+    return after, [Note("R-RT-1", f"{side.name} spends a point of {step.ability}{allowed} to cancel the retest: the result stands")]
