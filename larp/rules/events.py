@@ -108,7 +108,7 @@ def _loss_notes(night: Night, state: ChallengeState, decided: Outcome) -> tuple[
             risked_any = True
             notes.append(Note("R-LOSS-1" if state.risks_bids else "R-LOSS-2", f"{name} crosses off {', '.join(risked)}"))
         if side.crossed:
-            notes.append(Note("R-RT-3", f"{name}'s {', '.join(side.crossed)} went at once, with the failed overbid"))
+            notes.append(Note("R-RT-3", f"{name}'s {', '.join(side.crossed)} was crossed off at once, when the overbid failed"))
     if not state.category.is_attribute:
         notes.append(Note("R-LOSS-3", f"Nobody crosses off Traits for losing a {state.category.value.title()} challenge"))
     elif not state.risks_bids and not risked_any and state.kind != "simple":
