@@ -145,7 +145,7 @@ class ChallengeScreen(AsksTheNarrator, HoldsScans, StationScreen):
         if self.offered(Move.THROW):
             said.append(f"{state.challenger.name}'s sign first: {self.sign_keys(Side.CHALLENGER)}")
         if self.desk.can_name_defensive(state):
-            said.append(f"f names the more defensive action, which wins an equal tie (now {self.defensive_name()}'s)")
+            said.append(f"f names the more defensive action (now {self.defensive_name()}'s)")
         if self.offered(Move.CONCLUDE):
             said.append("Enter ends the challenge")
         return ". ".join(said) + "." if said else ""
