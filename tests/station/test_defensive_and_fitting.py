@@ -7,7 +7,6 @@ from larp.ledger import Kind
 from larp.rules import Phase
 from larp.sheet import Category
 from larp.station.screens.challenge import ChallengeScreen
-from larp.station.screens.help import HelpScreen
 from larp.station.widgets.key_bar import KeyBar
 from tests.station.conftest import SIZE, pilot_test, plain, set_up_challenge
 
@@ -36,16 +35,6 @@ async def test_r_tie_4_f_names_the_initiators_action_defensive_and_the_record_ke
         await pilot.pause()
         [entry] = desk.entries(kind=Kind.ADJUDICATION.value)
         assert entry.payload["challenge"]["defensive"] == "challenger"
-
-
-@pilot_test
-async def test_r_tie_4_f1_lists_the_defensive_key(app):
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        shown = "\n".join(plain(static.content) for static in app.screen.query(".keys"))
-        assert "Defensive" in shown
 
 
 @pilot_test
