@@ -205,3 +205,12 @@ def test_r_rt_6_a_retest_must_be_thrown_before_the_challenge_ends():
     with pytest.raises(RuleError) as refused:
         play(night(), spec(side("janet", "Witty"), side("cody", "Impressive"), throw("rock", "paper"), retest("challenger", "ability", "Leadership")))
     assert refused.value.rule == "R-RT-6" and refused.value.step is None
+
+
+def test_r_rt_5_cancelling_an_overbid_is_refused_under_r_rt_5_naming_the_overbid():
+    state = step(begin(night(), spec(side("cody", "Perceptive"), side("jen", "Wily"), category="mental")), throw("scissors", "paper"))
+    state = step(state, retest("defender", "overbid", "Intelligent", total=10))
+    with pytest.raises(RuleError) as refused:
+        step(state, cancel("challenger", "Empathy"))
+    assert refused.value.rule == "R-RT-5"
+    assert refused.value.message == "only an Ability retest can be cancelled, and this one came from an overbid risking Intelligent"
