@@ -4,7 +4,8 @@ Two stations that change one field of one character without having heard each ot
 conflict: both entries are kept, the later in the season's order holds at every station, and
 the conflict is listed here (and in `larp next`, `larp reconcile` and the station's
 reconciliation) until a Narrator picks: `larp conflicts pick ENTRY` writes the field as that
-entry set it, heard by every side, so that it holds everywhere once synced.
+entry set it, heard by every side, so that it holds everywhere once synced; an entry in several
+conflicts settles the one `--field` names, and only that one.
 """
 
 from larp.cli.characters import add_desk_options, open_desk
@@ -15,6 +16,7 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser("conflicts", help="fields two stations changed at once between games, and which holds")
     parser.add_argument("pick", nargs="?", choices=["pick"], help="pick: keep what ENTRY set, written so that it holds at every station")
     parser.add_argument("entry", nargs="?", metavar="ENTRY", help="the id (or its first eight characters) of the entry whose value to keep")
+    parser.add_argument("--field", metavar="PATH", help="the conflict to settle, where ENTRY is in more than one (its field, as listed)")
     add_desk_options(parser)
     parser.set_defaults(func=run)
 
@@ -46,7 +48,7 @@ def run_list(args) -> int:
         for op in conflict.operations:
             mark = "holds" if op is conflict.holding else "     "
             print(f"  {mark}  {op.entry.short_id}  {conflict.value(op):<12}  station {op.entry.station}: {op.entry.summary}")
-    print("larp conflicts pick ENTRY keeps what that entry set, at every station.")
+    print("larp conflicts pick ENTRY keeps what that entry set, at every station (--field PATH: one conflict of several).")
     return 0
 
 
@@ -55,7 +57,7 @@ def run_pick(args) -> int:
 
     try:
         with open_desk(args) as desk:
-            entry = desk.pick(args.entry.strip())
+            entry = desk.pick(args.entry.strip(), args.field)
     except DeskError as error:
         return failed("conflicts pick", error)
     print(f"{entry.id}  {entry.summary}")

@@ -50,7 +50,12 @@ def desk_for_entries(args, **options):
     with neither, asked once at a terminal (and remembered), else warned of on standard error."""
     from larp.desk import Desk
 
-    return narrated(args, Desk.open(args.db, args.chronicle, args.station, args.narrator, **options))
+    desk = Desk.open(args.db, args.chronicle, args.station, args.narrator, **options)
+    if desk.opened_now is not None:  # never silently: the command's entries go into the night it opened
+        number, first = desk.opened_now
+        elsewhere = f" (under way at station {first})" if first != desk.station else ""
+        print(f"larp {args.command}: night {number} opened at station {desk.station}{elsewhere}", file=sys.stderr)
+    return narrated(args, desk)
 
 
 def narrated(args, desk):

@@ -88,7 +88,7 @@ class Afterwards:
     def _season_flags(self, row) -> tuple:
         """What the night's between-games operations leave to settle: conflicts, overspending."""
         with recorded:
-            if not self.ledger.rows(row, kind=Kind.BETWEEN.value) or self.chronicle is None:
+            if not self.ledger.holds(row, Kind.BETWEEN) or self.chronicle is None:
                 return ()  # a night with no between-games operation: nothing to flag, nothing more read
             return tuple(season_now(self.ledger, row, self.chronicle).anomalies(self.experience_rules.debt))
 

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from larp.ledger import Entry, Kind, Ledger, NightRow, starting_data
-from larp.ledger.conflicts import Conflict, conflicts, overspent
+from larp.ledger.conflicts import Conflict, bought_nothing, conflicts, overspent
 from larp.ledger.effects import Anomaly
-from larp.ledger.ending import late_entries
-from larp.ledger.heard_late import opened_season
-from larp.ledger.operations import Operation, fields_changed, operations
+from larp.ledger.ending import COUNTED_LATE, late_entries
+from larp.ledger.heard_late import first_of, opened_season
+from larp.ledger.operations import Operation, fields_changed
 from larp.ledger.registers import Registers
 from larp.sheet import ANY_SHEET, Chronicle
 from larp.sheet.differences import said
@@ -56,8 +56,8 @@ class FolderDifference:
 
 
 def first_opening(ledger: Ledger, night: NightRow) -> Entry | None:
-    opened = ledger.entries(night, kind=Kind.OPENED.value)
-    return min(opened, key=lambda entry: entry.order) if opened else None
+    """The night's first opening in the season's order (larp.ledger.heard_late.first_of)."""
+    return first_of(ledger.entries(night, kind=Kind.OPENED.value))
 
 
 @dataclass(frozen=True)
@@ -76,12 +76,13 @@ class SeasonNow:
         return conflicts(self.operations, self.registers)
 
     def anomalies(self, debt: bool) -> list[Anomaly]:
-        return [c.anomaly() for c in self.conflicts()] + overspent(self.operations, self.registers, debt)
+        return [c.anomaly() for c in self.conflicts()] + overspent(self.operations, self.registers, debt) + bought_nothing(self.registers)
 
     def opening_payload(self) -> dict:
         """What an opening says it heard: every operation folded in, and which set each field."""
         written = [[cid, path, *key] for (cid, path), key in sorted(self.registers.written.items())]
-        return {"heard": sorted(op.entry.id for op in self.operations), "written": written}
+        short = sorted([op.entry.id, path] for op, path in self.registers.short)
+        return {"heard": sorted(op.entry.id for op in self.operations), "written": written, **({"short": short} if short else {})}
 
 
 def season_now(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> SeasonNow:
@@ -92,8 +93,9 @@ def season_now(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> 
     base = {cid: starting_data(sheet) for cid, sheet in chronicle.characters.items()}
     if night is None:
         return SeasonNow(Registers(base), [])
-    entries = ledger.entries(night, kind=Kind.BETWEEN.value) + ledger.entries(night, kind=Kind.REVERSAL.value)
-    ops = operations(entries)
+    reversed_ids = {e.reverses for e in ledger.entries(night, kind=Kind.REVERSAL.value)}
+    held = [Operation.of(e).held() for e in ledger.each_entry(night, kind=Kind.BETWEEN.value)]  # read in batches, payloads let go
+    ops = sorted((op for op in held if op.entry.id not in reversed_ids), key=lambda op: op.key)
     opening = first_opening(ledger, night)
     if opening is None:
         ops = late_lines(ledger, night) + ops
@@ -101,25 +103,24 @@ def season_now(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> 
         for op in ops:
             registers.apply(op)
         return SeasonNow(registers, ops)
-    reversed_ids = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
-    undone = [Operation.of(e) for e in entries if e.kind is Kind.BETWEEN and e.id in reversed_ids]
-    registers = opened_season(opening, ops, undone)
+    registers = opened_season(opening, ops, [op for op in held if op.entry.id in reversed_ids])
     return SeasonNow(registers, ops)
 
 
 def late_lines(ledger: Ledger, night: NightRow) -> list[Operation]:
-    """The experience lines of the night before written after its close (at a station that had not
-    heard of it), not reversed: each counts in this night's start, as a between-games line would."""
+    """The operations on characters of the night before written after its close (at a station
+    that had not heard of it), not reversed, in the season's order: each counts in this night's
+    start, as a between-games one would (an older record's experience line too)."""
     before = ledger.night(night.chronicle, night.number - 1)
     if before is None:
         return []
-    entries = [e for kind in (Kind.EXPERIENCE, Kind.REVERSAL, Kind.ENDED) for e in ledger.entries(before, kind=kind.value)]
+    entries = [e for kind in (*COUNTED_LATE, Kind.REVERSAL, Kind.ENDED) for e in ledger.entries(before, kind=kind.value)]
     undone = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
-    return [
-        Operation(e, e.payload["character"], e.payload["line"], {}, False, None, 0, {})
-        for e in late_entries(entries)
-        if e.kind is Kind.EXPERIENCE and e.id not in undone
-    ]
+    late = [e for e in late_entries(entries) if e.kind in COUNTED_LATE and e.id not in undone]
+    return sorted(
+        (Operation.of(e) if e.kind is Kind.BETWEEN else Operation(e, e.payload["character"], e.payload["line"], {}, False, None, 0, {}) for e in late),
+        key=lambda op: op.key,
+    )
 
 
 def carried_starts(ledger: Ledger, night: NightRow | None, chronicle: Chronicle) -> dict[str, dict]:

@@ -9,6 +9,7 @@ the sheet it starts with, its experience one line longer; nothing opens a night.
 
 from dataclasses import dataclass
 
+from larp.desk.carried import first_opening
 from larp.desk.errors import recorded
 from larp.desk.errors import DeskError, Translated
 from larp.ledger import Entry, Kind, Tonight
@@ -34,7 +35,7 @@ from larp.sheet.ids import known_id
 from larp.sheet.experience import ExperienceEntry
 from larp.sheet.experience_rules import ExperienceRules
 
-SHEET_KINDS = (Kind.OPENED, Kind.ADDED, Kind.CHANGED, Kind.EXPERIENCE, Kind.REVERSAL, Kind.CARRIED)
+SHEET_KINDS = (Kind.OPENED, Kind.ADDED, Kind.CHANGED, Kind.EXPERIENCE, Kind.BETWEEN, Kind.REVERSAL, Kind.CARRIED)
 """The entries that shape a sheet (or undo or carry one that does); challenges and rolls never do."""
 SHEET_KIND_NAMES = {kind.value for kind in SHEET_KINDS}
 
@@ -83,12 +84,27 @@ def override_of(who: str | None, why: str | None) -> Override | None:
 class Experiencing:
     """Experience awarded, spent and bought; the attendance award; the log."""
 
+    _played_on: tuple[int, str | None] | None = None
+    """The game played last, between games, and its date (None: not played yet)."""
+
     @property
     def experience_rules(self) -> ExperienceRules:
         return self.chronicle.experience if self.chronicle is not None else ExperienceRules()
 
     def _today(self) -> str:
-        return self.now().date().isoformat()
+        """The date of the game a line belongs to, the same at every station: the night open here
+        (its first opening's), else, between games, the game played last; before a chronicle's
+        first game, this laptop's date."""
+        self._current()
+        if self.night_open_here and self.tonight.first_opening is not None:
+            return self.tonight.first_opening.wall_time[:10]
+        number = self.next_night() - 1
+        if self._played_on is None or self._played_on[0] != number:  # read once: a closed night's openings are all in
+            with recorded:
+                played = self.ledger.night(self.chronicle.id, number)
+                opening = first_opening(self.ledger, played) if played is not None else None
+            self._played_on = (number, opening.wall_time[:10] if opening is not None else None)
+        return self._played_on[1] or self.now().date().isoformat()
 
     def _line(self, kind: str, change: float, reason: str, override: Override | None = None, attended: int | None = None) -> dict:
         line = {"type": kind, "change": change, "reason": reason, "date": self._today()}
@@ -126,11 +142,8 @@ class Experiencing:
             after = bought(sheet, purchase, table)
         line = self._line("spent", price, purchase.said)
         summary = f"{sheet.display_name} buys {purchase.said} for {points(price)} experience"
-        if not self.night_open_here:
-            fields = fields_changed(sheet.model_dump(mode="json"), after.model_dump(mode="json"))
-            return self._between(sheet, self._before_next(sheet, summary), purchase.said, line=line, fields=fields, adds=True)
-        payload = {"sheet": after.model_dump(mode="json"), "experience": line}
-        return self._write(Kind.CHANGED, summary, [sheet.id], payload)
+        fields = fields_changed(sheet.model_dump(mode="json"), after.model_dump(mode="json"))
+        return self._operate(sheet, self._before_next(sheet, summary), purchase.said, line=line, fields=fields, adds=True)
 
     def award_attended(self, override: Override | None = None) -> list[Entry]:
         """The chronicle's attendance award to everyone checked in at this game who has not had it:
@@ -214,12 +227,13 @@ class Experiencing:
     def _experience(self, sheet: Sheet, line: dict) -> Entry:
         verb = {"earned": "earns", "spent": "spends"}.get(line["type"], line["type"])
         summary = f"{sheet.display_name} {verb} {points(line['change'])} experience: {line['reason']}"
-        if not self.night_open_here:
-            return self._between(sheet, self._before_next(sheet, summary), line["reason"], line=line)
-        return self._write(Kind.EXPERIENCE, summary, [sheet.id], {"character": sheet.id, "line": line})
+        return self._operate(sheet, self._before_next(sheet, summary), line["reason"], line=line)
 
     def _before_next(self, sheet: Sheet, summary: str) -> str:
-        """`Janet Reyes before night 2: earns 3 experience: …`, for a between-games line."""
+        """`Janet Reyes before night 2: earns 3 experience: …`, for a between-games line (in the
+        night, the summary as it is)."""
+        if self.night_open_here:
+            return summary
         return summary.replace(sheet.display_name, f"{sheet.display_name} before night {self.next_night()}:", 1)
 
     def _check_award(self, sheet: Sheet, given: float, game: dict[str, float], override: Override | None) -> None:
@@ -227,19 +241,25 @@ class Experiencing:
         with refused:
             check_award(given, game.get(sheet.id, 0.0), month, self.experience_rules, sheet.display_name, override)
 
-    def _live_experience(self) -> list[Entry]:
-        """This night's experience entries not reversed."""
-        entries = self.entries()
+    def _live_lines(self) -> list[tuple[str, dict]]:
+        """This game's experience lines not reversed, by character: tonight's while a night is
+        open here, else those written for the night to come."""
+        with recorded:
+            row = self.night_row if self.night_open_here else self._next_row()
+            entries = [] if row is None else [e for kind in (Kind.EXPERIENCE, Kind.BETWEEN, Kind.REVERSAL) for e in self.ledger.entries(row, kind=kind.value)]
         undone = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
-        return [e for e in entries if e.kind is Kind.EXPERIENCE and e.id not in undone]
+        return [
+            (e.payload["character"], e.payload["line"])
+            for e in entries
+            if e.kind is not Kind.REVERSAL and e.id not in undone and isinstance(e.payload.get("character"), str) and e.payload.get("line")
+        ]
 
     def _earned_this_game(self) -> dict[str, float]:
         """What each character earned in this game so far (read only where the chronicle caps a game)."""
         earned: dict[str, float] = {}
         if self.experience_rules.cap_per_game is None:
             return earned
-        for entry in self._live_experience():
-            line, cid = entry.payload["line"], entry.payload["character"]
+        for cid, line in self._live_lines():
             sign = {"earned": 1, "deducted": -1}.get(line["type"], 0)
             earned[cid] = earned.get(cid, 0.0) + sign * line["change"]
         return earned

@@ -7,6 +7,7 @@ from larp.desk.errors import recorded
 from larp.desk.errors import DeskError
 from larp.desk.nights import FOLDER_SETTING
 from larp.ledger import REVERSIBLE, Entry, Kind, starting_data
+from larp.ledger.operations import fields_changed
 from larp.rules import Lock
 from larp.rules import game_time as hours_minutes
 from larp.sheet import Sheet, load_chronicle
@@ -49,21 +50,26 @@ class Keeping:
         """The five-minute locks that hold challenges by this character now."""
         return self.night().locks_on(character_id)
 
-    def add(self, sheet: Sheet) -> Entry:
-        """A character joins tonight with her sheet as it is."""
+    def add(self, sheet: Sheet, why: str = "joins the night") -> Entry:
+        """A character joins tonight with her sheet as it is: an operation of the season
+        (larp.ledger.operations), her starting state."""
         self._current()
         if sheet.id in self.tonight.characters:
             raise DeskError(f"{sheet.display_name} ({sheet.id}) is already in tonight's record")
-        payload = {"character": starting_data(sheet)}
-        return self._write(Kind.ADDED, f"{sheet.display_name} joins the night", [sheet.id], payload)
+        self._check_writable(Kind.BETWEEN)
+        return self._operate(sheet, f"{sheet.display_name} joins the night", why, joins=starting_data(sheet))
 
-    def change(self, sheet: Sheet) -> Entry:
-        """A character's sheet changes for good (what she lost and spent tonight stays so)."""
+    def change(self, sheet: Sheet, why: str = "sheet changed in the night") -> Entry:
+        """A character's sheet changes for good (what she lost and spent tonight stays so): an
+        operation naming each field it changes, from what to what; her experience moves by its
+        lines alone."""
         before = self.sheet(sheet.id)
-        if before == sheet:
+        fields = fields_changed(before.model_dump(mode="json"), sheet.model_dump(mode="json"))
+        if not fields:
             raise DeskError(f"{sheet.display_name}'s sheet is unchanged: nothing to record")
-        summary = f"{sheet.display_name}'s sheet changes: {said(before, sheet)}"
-        return self._write(Kind.CHANGED, summary, [sheet.id], {"sheet": sheet.model_dump(mode="json")})
+        self._check_writable(Kind.BETWEEN)
+        summary = f"{sheet.display_name}'s sheet changes: {said(before, sheet.model_copy(update={'experience': before.experience}))}"
+        return self._operate(sheet, summary, why, fields=fields)
 
     # The chronicle folder, read again during the night.
 
@@ -118,7 +124,7 @@ class Keeping:
             )
         if target.kind not in REVERSIBLE:
             raise DeskError(f"entry {target.short_id} is a {target.kind.value} entry: only adjudications, regains, characters added, sheet changes, rolls, Health marks, experience, check-ins and between-games entries are reversed")
-        if target.kind is Kind.ADDED:
+        if target.kind is Kind.ADDED or target.kind is Kind.BETWEEN and target.payload.get("joins") and self.night_open_here:
             self._check_nothing_since(row, target)
         if earlier:
             raise DeskError(f"entry {target.short_id} was already reversed by {earlier[0].short_id} ({earlier[0].payload['reason']})")

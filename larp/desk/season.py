@@ -28,7 +28,8 @@ from larp.desk.folder_writing import Written, write_chronicle_folder
 from larp.desk.nights import number_to_open
 from larp.desk.opening import chronicle_settings, load_folder
 from larp.ledger import Entry, Kind, NightRow, starting_data, starting_state
-from larp.ledger.operations import field, fields_changed, heard_now, next_tick
+from larp.ledger.conflicts import JOINED
+from larp.ledger.operations import field, fields_changed
 from larp.ledger.reconcile import Reconciliation, reconcile
 from larp.sheet import Chronicle, Sheet
 from larp.sheet.differences import said
@@ -55,6 +56,9 @@ class BetweenGames:
     """What to do with the folder's edits at the next opening: apply, keep; None asks (refuses)."""
     from_folder: Path | None = None
     """The chronicle folder the desk read its chronicle from, if it read one."""
+    opened_now: tuple[int, str] | None = None
+    """The night this desk opened at this station, if it opened one, and the station that opened
+    it first: a command says so."""
 
     # The night to come.
 
@@ -147,16 +151,20 @@ class BetweenGames:
         number = self.next_night()
         season = self.season()
         starts = list(season.starts.values())
+        with recorded:
+            tick, _ = self.ledger.season_place(NightRow(None, self.chronicle.id, number, None))
         opening = self._entry(
             Kind.OPENED,
             f"Night {number} of {self.chronicle.name} opens at station {self.station} ({playing(starts)})",
             (),
-            {"chronicle": chronicle_settings(self.chronicle), "characters": starts, **season.opening_payload()},
+            {"chronicle": chronicle_settings(self.chronicle), "characters": starts, **season.opening_payload(), "tick": tick},
             game_time=0.0,
             night=number,
         )
         with recorded:
             self.night_row, _ = self.ledger.open_night(self.chronicle.id, number, opening)
+        first = first_opening(self.ledger, self.night_row)
+        self.opened_now = (number, first.station)
 
     def folder_holds(self, character_id: str) -> None:
         """Her file in the chronicle folder is the record's sheet now (`larp add` copied it
@@ -200,53 +208,66 @@ class BetweenGames:
                     remember_seen(self.ledger, load_folder(self.from_folder))  # the folder as it was is taken
         before = f"{sheet.display_name} before night {self.next_night()}"
         if known is None:
-            return self._between(sheet, f"{before}: joins the chronicle; {why}", why, file, joins=starting_data(sheet))
+            return self._operate(sheet, f"{before}: joins the chronicle; {why}", why, file, joins=starting_data(sheet))
         fields = fields_changed(known["sheet"], sheet.model_dump(mode="json"))
         if not fields:
             raise DeskError(f"{sheet.display_name}'s sheet is the one the record carries already: nothing to record")
         old = starting_state(known).sheet
         what = said(old, sheet.model_copy(update={"experience": old.experience}))
-        return self._between(sheet, f"{before}: {what}" + (f"; {why}" if why and why not in what else ""), why, file, fields=fields)
+        return self._operate(sheet, f"{before}: {what}" + (f"; {why}" if why and why not in what else ""), why, file, fields=fields)
 
-    def _between(self, sheet: Sheet, summary: str, why: str, file: str = "", settles: bool = False, **operation) -> Entry:
-        """Write a between-games operation on her: its tick and what this record had heard. One
-        that `settles` a conflict is written in the night under way too: the night takes it."""
-        if self.night_open_here and not settles:
-            raise DeskError(f"night {self.night_number} is open at station {self.station}: change the sheet in the night")
+    def _operate(self, sheet: Sheet, summary: str, why: str, file: str = "", settles: bool = False, **operation) -> Entry:
+        """Write an operation on her (larp.ledger.operations), in the night open here or between
+        games: its tick and what this record had heard. Between games, while another station has
+        the night under way, only one that `settles` a conflict is written (the night takes it)."""
+        done = {name: value for name, value in operation.items() if value}
+        payload = {"character": sheet.id, "why": why, "file": file, **done}
+        if settles:
+            payload["settles"] = True
+        if self.night_open_here:
+            with recorded:
+                tick, heard = self.ledger.season_place(self.night_row)
+            return self._write(Kind.BETWEEN, summary, [sheet.id], {**payload, "tick": tick, "heard": heard})
         row = self._next_row(create=True)
         with recorded:
             opening = first_opening(self.ledger, row)
-            held = self.ledger.entries(row)
+            tick, heard = self.ledger.season_place(row)
         if opening is not None and not settles:
             raise DeskError(
                 f"night {row.number} is under way at station {opening.station}: open it here (larp night open) "
                 "and change the sheet in the night"
             )
-        done = {name: value for name, value in operation.items() if value}
-        payload = {"character": sheet.id, "why": why, "file": file, **done, "tick": next_tick(held), "heard": heard_now(held)}
-        if settles:
-            payload["settles"] = True
-        entry = self._entry(Kind.BETWEEN, summary, [sheet.id], payload, game_time=0.0, night=row.number)
+        entry = self._entry(Kind.BETWEEN, summary, [sheet.id], {**payload, "tick": tick, "heard": heard}, game_time=0.0, night=row.number)
         with recorded:
             written = self.ledger.append(row, entry)
         self.refold_later()
         return written
 
-    def pick(self, entry_id: str) -> Entry:
-        """Settle a conflict (`larp conflicts pick`): each field the named entry set, as it set
-        it, written by an operation that has heard every side, so that it holds everywhere (in
-        the night under way too)."""
+    def pick(self, entry_id: str, path: str | None = None) -> Entry:
+        """Settle a conflict (`larp conflicts pick`): the field the named entry set, as it set
+        it (of two new characters of one id, her whole sheet as it had her), written by an
+        operation that has heard every side, so that it holds everywhere (in the night under way
+        too). An entry in more than one conflict settles the one `path` names."""
         season = self.season()
         found = [c for c in season.conflicts() if any(op.entry.id.startswith(entry_id) for op in c.operations)]
         if not entry_id or not found:
             raise DeskError(f"entry {entry_id!r} is in no conflict of night {self.next_night()}: larp conflicts lists them")
-        picked = next(op for op in found[0].operations if op.entry.id.startswith(entry_id))
+        named = [c for c in found if path in (None, c.path)]
+        if len(named) != 1:
+            paths = ", ".join(c.path for c in found)
+            raise DeskError(f"entry {entry_id} is in {len(found)} conflicts ({paths}): name the one to settle (--field PATH)" if not named or path is None
+                            else f"entry {entry_id} is in no conflict of {path} (its conflicts: {paths})")
+        conflict = named[0]
+        picked = next(op for op in conflict.operations if op.entry.id.startswith(entry_id))
         sheet = self.standing().characters[picked.character]
         now = sheet.model_dump(mode="json")
-        fields = {c.path: [field(now, c.path), picked.fields[c.path][1]] for c in found if picked in c.operations}
-        named = ", ".join(sorted(fields))
-        summary = f"{sheet.display_name} before night {self.next_night()}: {named} as entry {picked.entry.short_id} set it (a conflict settled)"
-        return self._between(sheet, summary, f"conflict settled for entry {picked.entry.short_id}", settles=True, fields=fields)
+        if conflict.path == JOINED:
+            fields = fields_changed(now, picked.joins["sheet"])
+        else:
+            fields = {conflict.path: [field(now, conflict.path), picked.fields[conflict.path][1]]}
+        what = "the sheet" if conflict.path == JOINED else conflict.path
+        summary = f"{sheet.display_name} keeps {what} as entry {picked.entry.short_id} set it (a conflict settled)"
+        return self._operate(sheet, self._before_next(sheet, summary), f"conflict settled for entry {picked.entry.short_id}", settles=True, fields=fields)
 
     def retire(self, character_id: str, reason: str, status: str = "retired") -> Entry:
         """A character's status for good (retired, dead, inactive, or active again), with the
@@ -263,5 +284,5 @@ class BetweenGames:
             raise DeskError(f"{sheet.display_name} is {status} already ({sheet.status_reason or 'no reason given'})")
         changed = sheet.model_copy(update={"status": status, "status_reason": reason})
         if self.night_open_here:
-            return self.change(changed)
+            return self.change(changed, reason or f"{status} again")
         return self.amend(changed, reason or f"{status} again")

@@ -5,7 +5,9 @@ values (or one sets it while the other buys it) are a **conflict**: both are kep
 in the season's order holds at every station, and the conflict stands until an operation that
 heard both sets the field (`larp conflicts pick`). Spends written at two stations that together
 take her unspent experience below zero both stand, and are flagged **overspent** where the
-chronicle allows no debt.
+chronicle allows no debt. A purchase that took away what she no longer had (a Negative Trait
+bought off at two stations, once more than she had it) is paid for with nothing bought, and is
+flagged **bought-nothing** until it is reversed.
 """
 
 from dataclasses import dataclass
@@ -26,9 +28,13 @@ class Conflict:
 
     @property
     def holding(self) -> Operation:
-        return self.operations[-1]
+        """The one that holds at every station: the last to set a field; of two new characters
+        of one id, the first (the other is never started)."""
+        return self.operations[0] if self.path == JOINED else self.operations[-1]
 
     def value(self, op: Operation) -> str:
+        if self.path == JOINED:
+            return f"a new character ({op.joins['sheet'].get('name') or op.character})"
         was, now = op.fields[self.path]
         return f"+{describe(now)}" if op.adds else describe(now)
 
@@ -37,13 +43,19 @@ class Conflict:
             f"{self.value(op)} at station {op.entry.station} (entry {op.entry.short_id}, {op.entry.summary})" for op in self.operations
         )
         hold = self.holding.entry
+        what = f"{self.character} was added as" if self.path == JOINED else f"{self.path} was set"
+        which = "the first" if self.path == JOINED else "the later"
         return (
-            f"{self.name}: {self.path} was set by stations that had not heard each other: {said}. Entry "
-            f"{hold.short_id} holds at every station (the later in the season's order); larp conflicts pick ENTRY keeps another"
+            f"{self.name}: {what} by stations that had not heard each other: {said}. Entry "
+            f"{hold.short_id} holds at every station ({which} in the season's order); larp conflicts pick ENTRY keeps another"
         )
 
     def anomaly(self) -> Anomaly:
         return Anomaly("conflict", self.character, self.holding.entry, self.message(), self.operations[0].entry)
+
+
+JOINED = "(a new character)"
+"""The conflict of two new characters of one id, added at stations that had not heard each other."""
 
 
 def describe(value) -> str:
@@ -56,9 +68,14 @@ def conflicts(ops: list[Operation], registers: Registers) -> list[Conflict]:
     for op in ops:
         for path in op.fields:
             by_field.setdefault((op.character, path), []).append(op)
+    for op in ops:
+        if op.joins is not None:
+            by_field.setdefault((op.character, JOINED), []).append(op)
     found = []
     for (cid, path), touching in sorted(by_field.items()):
         clashing = [op for op in touching if any(clash(op, other, path) for other in touching if other is not op)]
+        if path == JOINED:  # settled by a pick alone, which sets her fields as the one picked has them
+            touching = touching + [op for op in ops if op.character == cid and op.settles]
         if len(clashing) < 2 or settled(clashing, touching):
             continue
         start = registers.starts.get(cid)
@@ -70,6 +87,8 @@ def conflicts(ops: list[Operation], registers: Registers) -> list[Conflict]:
 def clash(one: Operation, other: Operation, path: str) -> bool:
     if not one.concurrent(other) or (one.adds and other.adds):
         return False
+    if path == JOINED:
+        return one.joins != other.joins
     return one.adds != other.adds or one.fields[path][1] != other.fields[path][1]
 
 
@@ -98,6 +117,25 @@ def overspent(ops: list[Operation], registers: Registers, debt: bool) -> list[An
                 f"not heard each other ({named}) together spent more than she had. Both stand; reverse one "
                 "(larp reverse ENTRY) or award the difference; her further spends are refused until then",
                 spends[0].entry,
+            )
+        )
+    return flagged
+
+
+def bought_nothing(registers: Registers) -> list[Anomaly]:
+    """Each purchase that found nothing left to take: paid for, and nothing bought."""
+    flagged = []
+    for op, path in registers.short:
+        start = registers.starts.get(op.character)
+        name = start["sheet"].get("name") or op.character if start else op.character
+        flagged.append(
+            Anomaly(
+                "bought-nothing",
+                op.character,
+                op.entry,
+                f"{name}: entry {op.entry.short_id} at station {op.entry.station} ({op.entry.summary}) takes {path.rsplit('.', 1)[-1]} "
+                f"away, but another purchase written at a station that had not heard of it took the last of it: "
+                f"{op.line['change'] if op.line else 0:g} experience paid for nothing; reverse it (larp reverse {op.entry.short_id})",
             )
         )
     return flagged

@@ -18,11 +18,13 @@ from typing import Iterable
 from larp.ledger.effects import Anomaly
 from larp.ledger.entry import Entry, Kind
 
-CARRIABLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH, Kind.EXPERIENCE)
+CARRIABLE = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ADDED, Kind.CHANGED, Kind.ROLL, Kind.HEALTH, Kind.EXPERIENCE, Kind.BETWEEN)
 """The entries that change characters, which a close reads: late if it did not (a reversal too),
-and carried into another night whole. A late experience line counts in the next night's start
-by itself when it reaches the station that opens that night before it opens
-(larp.desk.carried): only one heard after needs carrying."""
+and carried into another night whole. A late operation on a character (an experience line, a
+purchase, a sheet change) counts in the next night's start by itself when it reaches the station
+that opens that night before it opens (larp.desk.carried): only one heard after needs carrying."""
+COUNTED_LATE = (Kind.EXPERIENCE, Kind.BETWEEN)
+"""The late entries the next night's start counts by itself, heard before it opens."""
 
 
 FLAGGED_LATE = (*CARRIABLE, Kind.CHECKIN)
@@ -62,7 +64,7 @@ def ending_anomalies(entries: Iterable[Entry]) -> list[Anomaly]:
             entry,
             f"entry {entry.short_id} ({entry.summary}) was written at station {entry.station} after station "
             f"{close.station} closed night {number} for the event (it had not heard yet): kept here, and left out of "
-            f"night {number + 1}'s start{LINE_CARRIED if entry.kind is Kind.EXPERIENCE else ''}; larp carry "
+            f"night {number + 1}'s start{LINE_CARRIED if entry.kind in COUNTED_LATE else ''}; larp carry "
             f"{entry.short_id} brings it into the night under way",
             close,
         )

@@ -1,20 +1,36 @@
-"""Between-games operations in the night's fold: an opening never discards.
+"""The season's operations in the night's fold: one order for between games and the night.
 
-The first opening of a night starts every character from the operations its station had heard
-(it lists them, with which operation set each field). An operation it had not heard, arriving
-whenever, is applied on top, at every station alike, with a `came-late` note; one it had heard
-and that is reversed since is taken back out. Whatever order they arrive in, the night starts
-from the same states: they are folded afresh, in the season's order, at each arrival. An older
-record's opening lists nothing: every between-games entry of its night was in it.
+Every change of a character (an experience line, a purchase, a field changed, a new character) is
+an operation (larp.ledger.operations), written between games or in the night alike. The first
+opening of a night, first in the season's order (its tick, never a laptop's clock), starts every
+character from the operations its station had heard, and lists them, with which operation set
+each field. Every other operation of the night, written in it or arriving from between games
+whenever, is folded on top in the season's order, at every station alike: what she lost and
+spent tonight stays so. One written between games that the opening had not heard is noted
+`came-late`; one it had heard and that is reversed since is taken back out. Whatever order they
+arrive in, the night holds the same sheets. An older record's opening lists nothing: every
+between-games entry of its night was in it.
 """
 
 from larp.ledger.effects import Effect
 from larp.ledger.entry import Entry
-from larp.ledger.operations import Operation
+from larp.ledger.operations import Operation, heard_entry
 from larp.ledger.registers import Registers
+from larp.ledger.season import as_delta, history_line
 from larp.ledger.sheet_changed import with_sheet
 from larp.ledger.starting import starting_state
 from larp.rules import CharacterState
+
+
+def opening_key(opening: Entry) -> tuple:
+    """An opening's place among the night's openings: by its tick (the season's order, the same
+    at every station); an older record's openings, which have none, by the night's order."""
+    tick = opening.payload.get("tick", 0)
+    return (tick, () if tick else opening.order, opening.station, opening.seq)
+
+
+def first_of(openings: list[Entry]) -> Entry | None:
+    return min(openings, key=opening_key) if openings else None
 
 
 def opening_registers(opening: Entry) -> Registers:
@@ -24,54 +40,89 @@ def opening_registers(opening: Entry) -> Registers:
     return Registers(starts, written)
 
 
-def heard_by(opening: Entry, entry: Entry) -> bool:
+def heard_ids(opening: Entry) -> frozenset[str] | None:
     heard = opening.payload.get("heard")
-    return heard is None or entry.id in heard
+    return None if heard is None else frozenset(heard)
 
 
-def opened_season(opening: Entry, standing: list[Operation], undone: list[Operation]) -> Registers:
+def opened_season(opening: Entry, standing: list[Operation], undone: list[Operation], heard: frozenset[str] | None = None) -> Registers:
     """The night's starting states: the opening's, less the operations it held that are reversed
     since (among `undone`), plus the operations standing that it had not heard, in the season's order."""
+    heard = heard_ids(opening) if heard is None else heard
     registers = opening_registers(opening)
-    if opening.payload.get("heard") is not None:
+    short = {tuple(said) for said in opening.payload.get("short", [])}
+    registers.short = [(op, path) for op in [*standing, *undone] for path in op.fields if (op.entry.id, path) in short]
+    if heard is not None:
         for op in undone:
-            if heard_by(opening, op.entry):
+            if op.entry.id in heard:
                 registers.undo(op, standing)
     for op in sorted(standing, key=lambda op: op.key):
-        if not heard_by(opening, op.entry):
+        if heard is None or op.entry.id not in heard:
             registers.apply(op)
     return registers
 
 
 def between(tonight, entry: Entry) -> list[Effect]:
-    """A between-games operation of the night: folded in with the others."""
-    op = Operation.of(entry)
+    """An operation of the night: folded in with the others, on top of what she has tonight."""
+    op = Operation.of(entry).held()
+    checked(op)
     tonight.season_ops[entry.id] = op
     opening = tonight.first_opening
-    if opening is None or heard_by(opening, entry):
+    if opening is None:
+        return []  # folded in when the night's first opening is
+    if tonight.heard is None or entry.id in tonight.heard:
         if tonight.season_undone:  # what a reversed one's fields go back to may be this one's
             refresh(tonight)
         return []
-    refresh(tonight)
+    if tonight.season is not None and (tonight.season_last is None or op.key > tonight.season_last):
+        before = tonight.season.starts.get(op.character)
+        tonight.season.apply(op)
+        tonight.season_last = op.key
+        if tonight.season.starts.get(op.character) is not before:
+            restarted(tonight, op.character)
+    else:
+        refresh(tonight)
     if op.character not in tonight.characters:
         return []
-    if not entry.payload.get("settles"):
+    if not op.settles and not in_night(tonight, op):
         flag_late(tonight, opening, entry)
-    return [Effect(op.character, entry, {"sheet": "changed"})]
+    return [Effect(op.character, entry, done_by(op))]
+
+
+def checked(op: Operation) -> None:
+    """An operation whose line or new character can't be read (damaged in the record) raises
+    before it is folded: the fold names it and leaves it out, the others stand."""
+    if op.line is not None:
+        history_line(op.line)
+    if op.joins is not None:
+        starting_state(op.joins)
+
+
+def done_by(op: Operation) -> dict:
+    """What an operation did to her, as the night's account shows it."""
+    delta = as_delta(op.line) if op.line is not None else {}
+    return {**delta, "sheet": "changed"} if op.fields or op.joins is not None else delta
+
+
+def in_night(tonight, op: Operation) -> bool:
+    """Written at a station that had heard the night open (its own opening, or another's)."""
+    return any(heard_entry(op, opening) for opening in tonight.openings)
 
 
 def between_reversed(tonight, entry: Entry) -> None:
-    """A between-games operation reversed: taken back out of the night's start."""
-    tonight.season_undone[entry.id] = Operation.of(entry)
+    """An operation reversed: taken back out of the night."""
+    tonight.season_undone[entry.id] = Operation.of(entry).held()
     refresh(tonight)
 
 
 def season_opened(tonight, opening: Entry) -> None:
     """At the first opening: the operations that sorted before it, folded in."""
+    tonight.heard = heard_ids(opening)
     refresh(tonight)
     for op in tonight.season_ops.values():
-        if not heard_by(opening, op.entry) and op.character in tonight.characters and not op.entry.payload.get("settles"):
-            flag_late(tonight, opening, op.entry)
+        if tonight.heard is not None and op.entry.id not in tonight.heard and op.character in tonight.characters:
+            if not op.settles and not in_night(tonight, op):
+                flag_late(tonight, opening, op.entry)
 
 
 def refresh(tonight) -> None:
@@ -80,7 +131,10 @@ def refresh(tonight) -> None:
     if opening is None:
         return
     before = tonight.season.starts if tonight.season is not None else opening_registers(opening).starts
-    tonight.season = opened_season(opening, list(tonight.season_ops.values()), list(tonight.season_undone.values()))
+    standing = list(tonight.season_ops.values())
+    tonight.season = opened_season(opening, standing, list(tonight.season_undone.values()), tonight.heard)
+    unheard = [op.key for op in standing if tonight.heard is not None and op.entry.id not in tonight.heard]
+    tonight.season_last = max(unheard, default=None)
     for cid, start in tonight.season.starts.items():
         if before.get(cid) is not start:
             restarted(tonight, cid)
@@ -99,7 +153,7 @@ def flag_late(tonight, opening: Entry, entry: Entry) -> None:
 
 
 def restarted(tonight, cid: str) -> None:
-    """Her state after the season's operations changed her start: what she lost and spent tonight stays so."""
+    """Her state after the season's operations changed her sheet: what she lost and spent tonight stays so."""
     fresh = starting_state(tonight.season.starts[cid])
     known = tonight.characters.get(cid)
     if known is None:

@@ -85,3 +85,21 @@ class NightReading:
         """Each reversed entry's id → the id of the entry that reversed it."""
         with self.failures("read"):
             return dict(self.db.execute("SELECT reverses, id FROM entries WHERE night = ? AND reverses IS NOT NULL", (night.id,)))
+
+    def season_place(self, night: NightRow) -> tuple[int, dict[str, int]]:
+        """Where an operation on a character written now stands in the season's order (larp.ledger.operations):
+        its tick, one more than any operation or opening this record holds of the night and of the
+        night before (whose late operations count in this one's start), and what it heard, per
+        station the last entry of the night this record holds."""
+        with self.failures("read"):
+            tick = self.db.execute(
+                "SELECT COALESCE(MAX(CASE WHEN json_valid(line) THEN json_extract(line, '$.payload.tick') END), 0) "
+                "FROM entries WHERE kind IN (?, ?) AND night IN (SELECT id FROM nights WHERE chronicle = ? AND number IN (?, ?))",
+                (Kind.BETWEEN.value, Kind.OPENED.value, night.chronicle, night.number, night.number - 1),
+            ).fetchone()[0]
+        return 1 + (tick if isinstance(tick, int) else 0), self.marks(night)
+
+    def holds(self, night: NightRow, kind: Kind) -> bool:
+        """Whether the night holds an entry of that kind (none of them read)."""
+        with self.failures("read"):
+            return self.db.execute("SELECT 1 FROM entries WHERE night = ? AND kind = ? LIMIT 1", (night.id, kind.value)).fetchone() is not None

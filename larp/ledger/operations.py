@@ -20,7 +20,7 @@ An entry of an older record carries a whole starting state: it is read as it alw
 state replacing hers, its experience line added.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from larp.ledger.entry import Entry, Kind
@@ -80,13 +80,23 @@ def with_field(sheet: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
 
 
 def added(current: Any, was: Any, now: Any) -> Any:
-    """A bought field on top of what she has now: a rating moves by what the purchase moved it
-    (a Trait bought off is gone at 0); anything else is set."""
-    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (current or 0, was or 0, now or 0))
-    if not numbers:
+    """A bought field on top of what she has now: a rating is a counter, moved by what the
+    purchase moved it (a Trait is gone at 0: two stations each buying off one dot of a doubled
+    Negative Trait take both); anything else is set."""
+    if not all(is_rating(v) for v in (current, was, now)):
         return now
     value = (current or 0) + (now or 0) - (was or 0)
-    return ABSENT if value <= 0 and now is ABSENT else value
+    return ABSENT if value <= 0 else value
+
+
+def short_of(current: Any, was: Any, now: Any) -> bool:
+    """Whether a purchase takes away more of a rating than she has (a Trait bought off at two
+    stations, one of them after she had none left): what it was paid for is not there to take."""
+    return all(is_rating(v) for v in (current, was, now)) and (current or 0) + (now or 0) - (was or 0) < 0
+
+
+def is_rating(value: Any) -> bool:
+    return value is ABSENT or isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -105,6 +115,8 @@ class Operation:
     heard: dict[str, int]
     whole: dict | None = None
     """An older record's entry: the whole starting state it carries."""
+    settles: bool = False
+    """A conflict settled (`larp conflicts pick`)."""
 
     @classmethod
     def of(cls, entry: Entry) -> "Operation":
@@ -114,8 +126,12 @@ class Operation:
             return cls(entry, character["sheet"]["id"], payload.get("experience"), {}, False, None, 0, {}, character)
         return cls(
             entry, character, payload.get("line"), payload.get("fields") or {}, bool(payload.get("adds")),
-            payload.get("joins"), payload.get("tick", 0), payload.get("heard") or {},
+            payload.get("joins"), payload.get("tick", 0), payload.get("heard") or {}, settles=bool(payload.get("settles")),
         )
+
+    def held(self) -> "Operation":
+        """The operation as a night's fold keeps it: what it does, its entry without the payload."""
+        return replace(self, entry=self.entry.without_payload())
 
     @property
     def key(self) -> tuple[int, str, int]:
@@ -124,31 +140,15 @@ class Operation:
 
     def heard_of(self, other: "Operation") -> bool:
         """Whether its station held the other when it wrote it."""
-        theirs = other.entry
-        if theirs.station == self.entry.station:
-            return theirs.seq < self.entry.seq
-        return self.heard.get(theirs.station, 0) >= theirs.seq
+        return heard_entry(self, other.entry)
 
     def concurrent(self, other: "Operation") -> bool:
         return not self.heard_of(other) and not other.heard_of(self)
 
 
-def operations(entries: Iterable[Entry]) -> list[Operation]:
-    """The between-games entries among these, not reversed, in the season's order."""
-    entries = list(entries)
-    undone = {e.reverses for e in entries if e.kind is Kind.REVERSAL}
-    found = [Operation.of(e) for e in entries if e.kind is Kind.BETWEEN and e.id not in undone]
-    return sorted(found, key=lambda op: op.key)
+def heard_entry(op: Operation, theirs: Entry) -> bool:
+    """Whether the operation's station held that entry of the night when it wrote it."""
+    if theirs.station == op.entry.station:
+        return theirs.seq < op.entry.seq
+    return op.heard.get(theirs.station, 0) >= theirs.seq
 
-
-def next_tick(entries: Iterable[Entry]) -> int:
-    """The tick of an operation written now: one more than any this record holds."""
-    return 1 + max((e.payload.get("tick", 0) for e in entries if e.kind is Kind.BETWEEN), default=0)
-
-
-def heard_now(entries: Iterable[Entry]) -> dict[str, int]:
-    """Per station, the last entry of the night to come this record holds."""
-    heard: dict[str, int] = {}
-    for entry in entries:
-        heard[entry.station] = max(heard.get(entry.station, 0), entry.seq)
-    return dict(sorted(heard.items()))

@@ -36,6 +36,11 @@ class Opened(Payload):
     """The between-games operations its starting states hold (an older record's: every one)."""
     written: list[tuple[str, str, int, str, int]] = []
     """Which operation set each field it holds: character, path, and the operation's place."""
+    short: list[tuple[str, str]] = []
+    """The purchases among those it holds that found nothing left to take: entry id and field."""
+    tick: int = Field(0, ge=0, le=2**53)
+    """Its place in the season's order (one more than any operation or opening its station held):
+    the first opening of a night is the first in that order, never by a laptop's clock."""
 
 
 class Added(Payload):

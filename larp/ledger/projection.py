@@ -15,7 +15,7 @@ from larp.ledger.bulk import bulk
 from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.ending import as_carried
 from larp.ledger.entry import Entry, Kind
-from larp.ledger.heard_late import between, between_reversed, season_opened
+from larp.ledger.heard_late import between, between_reversed, first_of, season_opened
 from larp.ledger.results import lock_from_json
 from larp.ledger.rows import PAYLOAD_TRIPS, Damage, fold_damage
 from larp.ledger.operations import Operation
@@ -29,6 +29,8 @@ from larp.rules.tabletop import TableState
 from larp.sheet import ANY_SHEET, Category, HouseRules, TableSheet
 
 CHANGING = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ROLL, Kind.HEALTH)
+OPENING_FLAGS = ("rosters-differ", "sheets-differ", "came-late")
+"""What an opening is checked for against the night's first: made again should another be first."""
 
 
 class Tonight:
@@ -64,6 +66,12 @@ class Tonight:
         """The night's between-games operations folded so far, not reversed."""
         self.season_undone: dict[str, Operation] = {}
         """The night's between-games operations reversed."""
+        self.openings: list[Entry] = []
+        """Every opening of the night folded so far."""
+        self.heard: frozenset[str] | None = None
+        """The operations the first opening had heard (None: an older record's, every one)."""
+        self.season_last: tuple | None = None
+        """The place in the season's order of the last operation folded on top of the opening."""
 
     @classmethod
     def of(cls, entries: Iterable[Entry], effects: list[Effect] | None = None) -> "Tonight":
@@ -144,16 +152,39 @@ class Tonight:
     # The entries that start characters.
 
     def _opened(self, entry: Entry) -> list[Effect]:
-        if self.first_opening is None:
-            self.first_opening = entry
-            self.rules = HouseRules.as_recorded(entry.payload["chronicle"].get("house_rules", {}))
-        else:
-            self._check_roster(entry)
+        """An opening: the night's first in the season's order (larp.ledger.heard_late.first_of),
+        whichever arrived first, starts everyone; another is checked against it."""
+        self.openings.append(entry)
+        first = first_of(self.openings)
+        if first is not self.first_opening:
+            switching = self.first_opening is not None
+            self.first_opening = first
+            self.rules = HouseRules.as_recorded(first.payload["chronicle"].get("house_rules", {}))
+            self._started_by(first, switching)
+            return []
+        self._check_roster(entry)
         for data in entry.payload["characters"]:
             self._start(entry, data)
-        if entry is self.first_opening:
-            season_opened(self, entry)
         return []
+
+    def _started_by(self, first: Entry, switching: bool) -> None:
+        """The night started from its first opening (one first in the season's order arrived after
+        another): everyone's start is the first's, and the other openings are checked against it."""
+        self.anomalies = [a for a in self.anomalies if a.kind not in OPENING_FLAGS]
+        for data in first.payload["characters"]:
+            cid = data["sheet"]["id"]
+            if cid not in self.characters:
+                self.start_data[cid] = data
+                self.starts[cid] = self.characters[cid] = starting_state(data)
+            else:
+                self.start_data[cid] = data
+        for other in self.openings:
+            if other is not first:
+                self._check_roster(other)
+                for data in other.payload["characters"]:
+                    self._start(other, data)
+        self.season = Registers({}) if switching else None  # switching: everyone restarted from the first's
+        season_opened(self, first)
 
     def _check_roster(self, entry: Entry) -> None:
         """Every station opens the night from one roster: a character one opening has and the

@@ -9,7 +9,7 @@ applied on top of a night already opened, exactly where it would have stood.
 
 from typing import Any
 
-from larp.ledger.operations import Operation, added, field, with_field
+from larp.ledger.operations import Operation, added, field, short_of, with_field
 from larp.ledger.season import history_line
 from larp.rules.experience import Totals
 
@@ -51,9 +51,14 @@ class Registers:
     def __init__(self, starts: dict[str, dict], written: dict[tuple[str, str], Key] | None = None) -> None:
         self.starts = dict(starts)
         self.written: dict[tuple[str, str], Key] = dict(written or {})
+        self.short: list[tuple[Operation, str]] = []
+        """Each purchase that took away more of a rating than she had then, and the field: paid
+        for, with nothing left to take (larp.ledger.conflicts flags it)."""
 
     def copy(self) -> "Registers":
-        return Registers(self.starts, self.written)
+        done = Registers(self.starts, self.written)
+        done.short = list(self.short)
+        return done
 
     def apply(self, op: Operation) -> bool:
         """Fold the operation in; whether it concerns a character the fold has."""
@@ -69,7 +74,10 @@ class Registers:
         sheet = start["sheet"]
         for path, (was, now) in op.fields.items():
             if op.adds:
-                sheet = with_field(sheet, path, added(field(sheet, path), was, now))
+                current = field(sheet, path)
+                if short_of(current, was, now):
+                    self.short.append((op, path))
+                sheet = with_field(sheet, path, added(current, was, now))
                 continue
             if self.written.get((cid, path), (-1, "", 0)) > op.key:
                 continue  # a later operation in the season's order set it: that one holds
@@ -89,6 +97,9 @@ class Registers:
             return
         sheet = start["sheet"]
         for path, (was, now) in op.fields.items():
+            if (op, path) in self.short:
+                self.short.remove((op, path))  # it took nothing away: nothing to give back
+                continue
             if op.adds:
                 sheet = with_field(sheet, path, added(field(sheet, path), now, was))
                 continue

@@ -23,7 +23,7 @@ def test_a_sheet_added_to_the_folder_after_the_night_opened_is_found_and_joins(t
         assert desk.lookup("newbie") == [] or desk.lookup("newbie")[0].id != "newbie"
 
         [entry] = desk.take([change])
-        assert entry.kind is Kind.ADDED and entry.character_ids == ("newbie",)
+        assert entry.kind is Kind.BETWEEN and entry.payload["joins"]["sheet"]["id"] == "newbie" and entry.character_ids == ("newbie",)
         assert desk.lookup("newbie")[0].id == "newbie"
         assert desk.folder_changes() == []
 

@@ -38,8 +38,8 @@ def test_record_appends_to_the_default_record_opening_a_night_and_adding_new_cha
     kinds = [(e["kind"], e["characters"]) for e in log(capsys)]
     assert kinds == [
         ("night-opened", []),
-        ("character-added", ["wick"]),
-        ("character-added", ["ruth"]),
+        ("between-games", ["wick"]),  # each joins the night: an operation of the season
+        ("between-games", ["ruth"]),
         ("adjudication", ["wick", "janet"]),  # one event: the clock is not held for it (no hold or resume)
     ]
     assert out.split()[0] == log(capsys)[3]["id"]

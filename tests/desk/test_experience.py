@@ -6,6 +6,7 @@ import pytest
 
 from larp.desk import Desk, DeskError
 from larp.desk.experience import override_of
+from larp.ledger import Kind
 from larp.rules.experience import check_totals, replayed
 from tests.ledger.helpers import WallClock, contest, open_desk, write_chronicle
 
@@ -23,7 +24,7 @@ def totals(desk, cid):
 def test_an_award_and_a_spend_are_entries_and_move_the_totals(desk):
     award = desk.award("janet", 4, "held the line at the docks")
     spend = desk.spend("janet", 1.5, "a favour owed")
-    assert [e.kind.value for e in desk.entries(character="janet")][-2:] == ["experience", "experience"]
+    assert [e.kind for e in desk.entries(character="janet")][-2:] == [Kind.BETWEEN, Kind.BETWEEN]  # operations of the season
     assert (award.payload["line"]["type"], spend.payload["line"]["change"]) == ("earned", 1.5)
     assert totals(desk, "janet") == (4, 2.5)
     assert [(e.type, e.reason) for e in desk.sheet("janet").experience.history] == [
@@ -95,10 +96,11 @@ def test_the_cap_per_game_counts_this_game_s_awards_only(tmp_path):
         assert totals(desk, "ruth") == (5, 5)
 
 
-def test_a_purchase_changes_the_sheet_in_one_sheet_change_entry(desk):
+def test_a_purchase_changes_the_sheet_in_one_operation(desk):
     desk.award("janet", 8, "a season", override_of("Mara", "a test"))
     entry = desk.buy("janet", "Ability: Occult")
-    assert entry.kind.value == "character-changed" and entry.payload["experience"]["change"] == 1
+    assert entry.kind is Kind.BETWEEN and entry.payload["line"]["change"] == 1
+    assert entry.payload["fields"] == {"abilities.Occult": [None, 1]} and entry.payload["adds"]
     desk.buy("janet", "Physical: Quick")
     desk.buy("janet", "Willpower")
     janet = desk.sheet("janet")

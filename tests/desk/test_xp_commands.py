@@ -120,7 +120,7 @@ def test_the_log_names_a_damaged_experience_line_and_shows_the_rest(tmp_path, ca
     assert larp(capsys, "xp", "award", "janet", "2", "--reason", "another", *db)[0] == 0
     with sqlite3.connect(tmp_path / "n.sqlite3") as connection:
         connection.execute("DROP TRIGGER entries_are_never_edited")
-        seq, entry_id, line = connection.execute("SELECT seq, id, line FROM entries WHERE kind = 'experience' ORDER BY seq").fetchone()
+        seq, entry_id, line = connection.execute("SELECT seq, id, line FROM entries WHERE kind = 'between-games' ORDER BY seq").fetchone()
         data = json.loads(line)
         data["payload"]["line"] = {"type": "earned", "change": "x"}
         connection.execute("UPDATE entries SET line = ? WHERE seq = ?", (json.dumps(data), seq))

@@ -94,8 +94,10 @@ def test_stations_that_started_a_character_from_different_sheets_are_flagged(tmp
     (folder / "ruth.toml").write_text((folder / "ruth.toml").read_text().replace("willpower = 4", "willpower = 6"))
     bar = Desk.open(tmp_path / "bar.sqlite3", folder, station="bar")
     done = merged(tmp_path, hall, bar).reconcile()
-    assert kinds(done) == [("sheets-differ", "ruth", "bar")]
-    assert done.characters["ruth"].start.willpower == 4
+    # Neither heard the other open: the first in the season's order (the same tick, then the
+    # station's name) starts the night at every record, never the laptops' clocks.
+    assert kinds(done) == [("sheets-differ", "ruth", "hall")]
+    assert done.characters["ruth"].start.willpower == 6
 
 
 def test_each_change_names_its_entry_station_narrator_and_game_time(tmp_path, stations):

@@ -67,7 +67,8 @@ def test_a_record_whose_first_event_the_rules_take_still_brings_its_characters(t
     night = tmp_path / "night.json"
     night.write_text(json.dumps(transcript([contest("ruth", "Patient", "wick", "Cunning", ("rock", "paper"), category="mental")])))
     assert main(["record", str(night), "--db", str(db), "--chronicle", str(folder), "--station", "hall", "--quiet"]) == 0
-    assert [kind for _, kind, _ in rows(db)].count("character-added") == 2
+    joined = [json.loads(line)["payload"]["character"] for _, kind, line in rows(db) if kind == "between-games" and json.loads(line)["payload"].get("joins")]
+    assert sorted(joined) == ["ruth", "wick"]  # each joins the night, an operation of the season
 
 
 def test_a_record_whose_hold_another_program_beat_records_all_and_leaves_that_hold(tmp_path, capsys, monkeypatch):

@@ -94,11 +94,13 @@ def test_close_night_starts_the_next_night_as_the_reconciliation_ends_it(tmp_pat
 
 
 def changed_until(desk: Desk, length: int) -> None:
-    """Ruth's sheet changed until the night holds `length` entries, each line over two thousand
-    characters (her notes, written anew each time)."""
+    """Ruth's sheet changed until the night holds `length` entries, each line over four thousand
+    characters (the reason given, written anew each time: what the operation sets, which the
+    season's order holds, is her notes' one letter)."""
     while len(desk.entries()) < length:
         sheet = desk.sheet("ruth")
-        desk.change(sheet.model_copy(update={"notes": ("a" if sheet.notes[:1] != "a" else "b") * 2000}))
+        letter = "a" if sheet.notes[:1] != "a" else "b"
+        desk.change(sheet.model_copy(update={"notes": letter}), why=letter * 4000)
 
 
 def peak_exporting(desk: Desk, out) -> int:

@@ -56,7 +56,7 @@ async def test_the_card_of_a_character_added_to_the_folder_tonight_is_found_and_
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.screen.query_one(SheetView).card.character.id == "newbie"
-        [joined] = desk.entries(kind=Kind.ADDED.value)
+        [joined] = desk.entries(kind=Kind.BETWEEN.value)
         assert joined.character_ids == ("newbie",) and joined.narrator == "Sam"
 
 
@@ -71,12 +71,12 @@ async def test_ctrl_l_shows_what_changed_in_the_folder_and_esc_takes_nothing(app
         assert "Janet Reyes: Leadership 1 → 2 (janet.toml)" in prompt
         await pilot.press("escape")
         await pilot.pause()
-        assert desk.entries(kind=Kind.CHANGED.value) == []
+        assert desk.entries(kind=Kind.BETWEEN.value) == []
         await pilot.press("ctrl+l")
         await pilot.pause()
         await pilot.press("y")
         await app.workers.wait_for_complete()
-        [changed] = desk.entries(kind=Kind.CHANGED.value)
+        [changed] = desk.entries(kind=Kind.BETWEEN.value)
         assert desk.sheet("janet").abilities["Leadership"] == 2
 
 

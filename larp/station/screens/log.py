@@ -28,7 +28,7 @@ KIND_NAMES = {
     Kind.REVERSAL: "reversal",
     Kind.ADDED: "character added",
     Kind.CHANGED: "sheet changed",
-    Kind.BETWEEN: "between games",
+    Kind.BETWEEN: "season",
     Kind.ROLL: "roll",
     Kind.HEALTH: "Health",
     Kind.EXPERIENCE: "experience",
