@@ -31,7 +31,8 @@ def extended_and_standalone_losses(state, result, before, after):
     if state.kind == "race" and result.winner is not None and not state.ended_by:
         loser = state.side(Side(result.winner).other)
         if not loser.is_static:
-            risked = loser.at_risk if state.rules.mended and state.category.is_attribute else ()
+            contested = state.rules.mended and state.category.is_attribute and not state.defender.is_static
+            risked = loser.at_risk if contested else ()
             assert result.lost.get(loser.character, ()) == risked + loser.crossed
 
 

@@ -128,4 +128,5 @@ def name_defensive(state: ChallengeState, side_name: str) -> tuple[ChallengeStat
         return after, []
     if side is Side.CHALLENGER:
         return after, [Note("R-TIE-4", defensive_note(state.challenger.name))]
-    return after, [Note("R-TIE-4", f"{state.defender.name}'s response is the more defensive action, as by default: she wins an equal tie")]
+    name = state.defender.name
+    return after, [Note("R-TIE-4", f"{name}'s response is the more defensive action, as by default: {name} wins an equal tie")]

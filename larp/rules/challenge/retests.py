@@ -40,7 +40,7 @@ def fitting(state: ChallengeState, names) -> tuple[tuple[str, ...], tuple[str, .
     return fits, tuple(name for name in names if name not in fits)
 
 
-def check_fits(state: ChallengeState, side: SideState, name: str, allowed: bool) -> str:
+def check_fits(state: ChallengeState, name: str, allowed: bool) -> str:
     """What a note adds for an Ability the Narrator allows though it does not fit; a refusal
     (R-RT-1) where it does not fit and she has not allowed it."""
     if state.rules.abilities.fits(name, state.category):
@@ -100,7 +100,7 @@ def _ability(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
         raise RuleError("R-RT-2", refusal)
     if name not in ability_points(state, side):
         raise RuleError("R-RT-1", f"{side.name} has no point of {name} left to spend")
-    allowed = check_fits(state, side, name, bool(step.narrator_allows))
+    allowed = check_fits(state, name, bool(step.narrator_allows))
     side = _spend_ability(side, name, retest=True)
     after = _called(state, side, "ability", name)
     if not state.noting:
@@ -129,7 +129,7 @@ def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
         if not state.rules.mended:
             raise RuleError("R-RT-3", f"no Trait is bid in a {title} challenge, so none can be overbid")
         if name is not None:
-            raise RuleError("R-RT-3", f"no Trait is named in a {title} challenge: {side.name} states her current {title}")
+            raise RuleError("R-RT-3", f"no Trait is named in a {title} challenge: the overbid states {side.name}'s current {title}")
     else:
         spare = spare_traits(state, side)
         if not spare:
@@ -224,7 +224,7 @@ def cancel(state: ChallengeState, step: Cancel) -> tuple[ChallengeState, list[No
         raise RuleError("R-RT-2", refusal)
     if step.ability not in ability_points(state, side):
         raise RuleError("R-RT-1", f"{side.name} has no point of {step.ability} left to spend")
-    allowed = check_fits(state, side, step.ability, bool(step.narrator_allows))
+    allowed = check_fits(state, step.ability, bool(step.narrator_allows))
     side = _spend_ability(side, step.ability, retest=False)
     after = with_side(state, side, phase=Phase.DECIDED, retest=None)
     if not state.noting:
