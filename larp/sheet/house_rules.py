@@ -40,7 +40,11 @@ class HouseRules(Frozen):
     @model_validator(mode="before")
     @classmethod
     def _version_defaults(cls, data: Any) -> Any:
+        """Version 2's defaults where a key is left out; in `abilities`, a category left out takes any."""
         if isinstance(data, dict) and data.get("rules_version") == 2:
+            given = data.get("abilities")
+            if isinstance(given, dict):
+                data = {**data, "abilities": {**ANY_FITS, **given}}
             return {**VERSION_2_DEFAULTS, **data}
         return data
 

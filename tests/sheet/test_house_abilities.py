@@ -46,3 +46,29 @@ def test_rules_version_2_keeps_its_defaults_unless_the_chronicle_says_otherwise(
     assert rules.abilities.fits("Leadership", Category.PHYSICAL)
     assert HouseRules.as_recorded({}).negative_citers == "initiator"
     assert HouseRules.as_recorded(HouseRules().model_dump(mode="json")) == HouseRules()
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_r_rt_1_the_house_rules_read_back_as_they_were_written(version):
+    """Written as JSON (with or without empty values) they read back the same: "any" is a word,
+    never left out."""
+    rules = HouseRules(rules_version=version)
+    assert HouseRules.model_validate_json(rules.model_dump_json(exclude_none=True)) == rules
+    assert HouseRules.as_recorded(rules.model_dump(mode="json")) == rules
+
+
+def test_rules_version_2_a_category_the_chronicle_leaves_out_takes_any_ability():
+    rules = HouseRules.model_validate({"rules_version": 2, "abilities": {"physical": ["Dodge"]}})
+    assert not rules.abilities.fits("Leadership", Category.PHYSICAL)
+    assert rules.abilities.fits("Leadership", Category.MENTAL)
+
+
+@pytest.mark.parametrize("house", [{}, {"rules_version": 2}, {"abilities": {"physical": ["Dodge"], "rage": ["Primal-Urge"]}}])
+def test_r_rt_1_chronicle_toml_written_reads_back_the_same_house_rules(tmp_path, house):
+    from larp.sheet import Chronicle
+    from larp.sheet.toml_writing import chronicle_toml
+
+    chronicle = Chronicle.model_validate({"id": "bay", "name": "Bay", "house_rules": house})
+    path = tmp_path / "chronicle.toml"
+    path.write_text(chronicle_toml(chronicle))
+    assert load_chronicle_file(path).house_rules == chronicle.house_rules
