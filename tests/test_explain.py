@@ -89,16 +89,36 @@ def test_an_ability_retest_against_a_static_difficulty_offers_no_cancel(tmp_path
     assert "against a difficulty of 6" in out
 
 
-def test_the_race_summary_cites_the_race_rule(tmp_path, capsys):
-    race = {
+def mental(kind: str, *steps: dict, **more) -> dict:
+    """Janet (Clever) against Cody (Alert) in Mental."""
+    return {
         "challenge": {
-            "kind": "race",
+            "kind": kind,
             "category": "mental",
             "challenger": {"character": "janet", "trait": "Clever"},
             "defender": {"character": "cody", "trait": "Alert"},
-            "target": 1,
-            "steps": [throw("rock", "scissors")],
+            "steps": list(steps),
+            **more,
         }
     }
-    _, out = explained(tmp_path, capsys, race)
+
+
+def test_the_race_summary_cites_the_race_rule(tmp_path, capsys):
+    _, out = explained(tmp_path, capsys, mental("race", throw("rock", "scissors"), target=1))
     assert "The race ends 1 to 0: Janet wins. [R-EXT-2]" in out
+
+
+def test_r_rt_3_a_failed_overbids_trait_is_told_under_r_rt_3_not_r_loss_1(tmp_path, capsys):
+    failed = mental("contested", throw("rock", "paper"), {"retest": {"side": "challenger", "source": "overbid", "name": "Clever"}})
+    code, out = explained(tmp_path, capsys, failed)
+    assert code == 0
+    assert "  Janet crosses off Clever. [R-LOSS-1]" in out.splitlines()
+    assert "  Janet's Clever was crossed off at once, when the overbid failed. [R-RT-3]" in out.splitlines()
+    assert "crosses off Clever, Clever" not in out
+
+
+def test_r_tie_4_the_account_says_whose_action_the_narrator_named_defensive(tmp_path, capsys):
+    code, out = explained(tmp_path, capsys, social(throw("rock", "rock"), {"declare": {"side": "challenger", "total": 5}}, defensive="challenger"))
+    assert code == 0
+    assert "The Narrator names Janet's action the more defensive: Janet wins an equal tie. [R-TIE-4]" in out
+    assert "on equal totals the more defensive action wins, and the Narrator named Janet's; Janet wins the tie" in out

@@ -63,3 +63,37 @@ def test_every_refusal_names_a_rule_of_the_rules(capsys):
         rule = json.loads(out)["error"]["rule"]
         assert rule.startswith("R-")
         assert rule in rules_text.read_text()
+
+
+def round_three(capsys) -> list[dict]:
+    _, out, _ = resolve(HERE / "worked_round_three.json", capsys)
+    return json.loads(out)["results"]
+
+
+def test_r_rt_3_overbid_in_rage_and_willpower_challenges_crosses_off_nothing(capsys):
+    rage, willpower = round_three(capsys)[:2]
+    assert (rage["winner"], rage["throws"], rage["lost"]) == ("challenger", 2, {})
+    assert (willpower["winner"], willpower["throws"], willpower["lost"]) == ("defender", 1, {})
+
+
+def test_r_neg_1_the_responder_cites_by_default(capsys):
+    toast = round_three(capsys)[2]
+    assert toast["winner"] == "challenger" and toast["lost"] == {"cody": ["Impressive"]}
+
+
+def test_r_tie_4_the_fleeing_initiator_wins_the_equal_tie(capsys):
+    flight = round_three(capsys)[3]
+    assert flight["winner"] == "challenger" and flight["lost"] == {"cody": ["Brawny"]}
+
+
+def test_r_ext_2_the_lost_race_costs_the_bid_and_holds_the_five_minute_rule(capsys):
+    race = round_three(capsys)[6]
+    assert race["winner"] == "defender" and race["lost"] == {"janet": ["Eloquent"]}
+    code, out, _ = resolve(HERE / "refused_a_lost_race_held_by_the_five_minute_rule.json", capsys)
+    assert code == 3 and json.loads(out)["error"]["rule"] == "R-NIGHT-2"
+
+
+def test_rules_version_2_the_same_race_costs_nothing_and_holds_nobody(capsys):
+    _, out, _ = resolve(HERE / "worked_rules_version_2.json", capsys)
+    first, second = json.loads(out)["results"]
+    assert first["lost"] == second["lost"] == {} and second["winner"] == "defender"

@@ -15,8 +15,10 @@ from larp.rules import (
     Offer,
     RuleError,
     apply,
+    can_name_defensive,
     finish,
     legal_actions,
+    name_defensive,
     outcome,
     play_steps,
     regain,
@@ -52,6 +54,15 @@ class Adjudicating:
 
     def offers(self, state: ChallengeState) -> list[Offer]:
         return legal_actions(state)
+
+    def can_name_defensive(self, state: ChallengeState) -> bool:
+        """Whether the Narrator may still name whose action is the more defensive (R-TIE-4)."""
+        return can_name_defensive(state)
+
+    def name_defensive(self, state: ChallengeState, side: str) -> tuple[ChallengeState, list[Note]]:
+        """The challenge with `side` ("challenger" or "defender") named the more defensive (R-TIE-4)."""
+        with forbidden:
+            return name_defensive(state, side)
 
     def ability_picks(self, state: ChallengeState, offer: Offer) -> list[AbilityPick]:
         """The Abilities an Ability retest or cancel may spend: the named one, those that fit, the rest."""

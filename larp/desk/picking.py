@@ -7,33 +7,6 @@ from larp.rules import ChallengeState, Offer
 from larp.rules.challenge.retests import ability_points
 from larp.sheet import Category
 
-PHYSICAL, SOCIAL, MENTAL = Category.PHYSICAL, Category.SOCIAL, Category.MENTAL
-ABILITY_CATEGORIES: dict[str, Category] = {
-    **dict.fromkeys(
-        (
-            "Archery", "Athletics", "Brawl", "Dodge", "Drive", "Firearms", "Melee", "Primal-Urge", "Ride", "Security",
-            "Stealth", "Survival",
-        ),
-        PHYSICAL,
-    ),
-    **dict.fromkeys(
-        (
-            "Animal Ken", "Empathy", "Etiquette", "Expression", "Intimidation", "Leadership",
-            "Performance", "Persuasion", "Streetwise", "Subterfuge",
-        ),
-        SOCIAL,
-    ),
-    **dict.fromkeys(
-        (
-            "Academics", "Awareness", "Computer", "Enigmas", "Finance", "Investigation", "Kenning", "Law",
-            "Linguistics", "Medicine", "Occult", "Politics", "Rituals", "Science",
-        ),
-        MENTAL,
-    ),
-}  # fmt: skip
-"""The category each Ability of Mind's Eye Theatre serves in a challenge; an Ability not named
-here fits none and is listed after those that fit."""
-
 
 @dataclass(frozen=True)
 class AbilityPick:
@@ -45,9 +18,10 @@ class AbilityPick:
     named: bool
     """The Ability she named for the challenge (R-TIE-2)."""
     fits: bool
-    """It serves in a challenge of this category."""
+    """It fits a challenge of this category, as the chronicle lists them (`house_rules.abilities`);
+    one that does not is refused unless the Narrator allows it (R-RT-1)."""
     serves: Category | None = None
-    """The category it serves in, where Mind's Eye Theatre says (an Ability of the chronicle's own: None)."""
+    """The category the chronicle lists it for (an Ability in no list: None)."""
 
 
 def ability_picks(state: ChallengeState, offer: Offer) -> list[AbilityPick]:
@@ -56,8 +30,11 @@ def ability_picks(state: ChallengeState, offer: Offer) -> list[AbilityPick]:
     sheet's order."""
     side = state.side(offer.side)
     left = ability_points(state, side)
+    fit = state.rules.abilities
+    offered = {*offer.choices, *offer.unfit}
     picks = [
-        AbilityPick(name, left.get(name, 0), name == side.ability, ABILITY_CATEGORIES.get(name) == state.category, ABILITY_CATEGORIES.get(name))
-        for name in offer.choices
+        AbilityPick(name, left.get(name, 0), name == side.ability, fit.fits(name, state.category), fit.serves(name))
+        for name in left
+        if name in offered
     ]
     return sorted(picks, key=lambda pick: (not pick.named, not pick.fits))

@@ -159,7 +159,7 @@ class Tonight:
         if first is not self.first_opening:
             switching = self.first_opening is not None
             self.first_opening = first
-            self.rules = HouseRules.model_validate(first.payload["chronicle"].get("house_rules", {}))
+            self.rules = HouseRules.as_recorded(first.payload["chronicle"].get("house_rules", {}))
             self._started_by(first, switching)
             return []
         self._check_roster(entry)

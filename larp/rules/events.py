@@ -92,20 +92,28 @@ def _lock_note(lock: Lock | None) -> tuple[Note, ...]:
 
 
 def _loss_notes(night: Night, state: ChallengeState, decided: Outcome) -> tuple[Note, ...]:
-    """Who crosses off what, and why nothing else is lost (R-LOSS-1 to R-LOSS-4)."""
+    """Who crosses off what, and why nothing else is lost (R-LOSS-1 to R-LOSS-4). A failed
+    overbid's Trait went at once (R-RT-3): it is said apart from what the challenge's end costs."""
     if state.ended_by == "relent":
         return (Note("R-LOSS-4", "Relenting costs no Trait"),)
-    notes = [
-        Note(
-            "R-LOSS-1" if state.contested and state.category.is_attribute else "R-LOSS-2",
-            f"{night.characters[cid].name} crosses off {', '.join(names)}",
-        )
-        for cid, names in decided.lost.items()
-    ]
+    notes = []
+    risked_any = False
+    for side in (state.challenger, state.defender):
+        names = decided.lost.get(side.character, ()) if side.character else ()
+        if not names:
+            continue
+        name = night.characters[side.character].name
+        risked = names[: len(names) - len(side.crossed)]
+        if risked:
+            risked_any = True
+            notes.append(Note("R-LOSS-1" if state.risks_bids else "R-LOSS-2", f"{name} crosses off {', '.join(risked)}"))
+        if side.crossed:
+            notes.append(Note("R-RT-3", f"{name}'s {', '.join(side.crossed)} was crossed off at once, when the overbid failed"))
     if not state.category.is_attribute:
         notes.append(Note("R-LOSS-3", f"Nobody crosses off Traits for losing a {state.category.value.title()} challenge"))
-    elif not state.contested and not decided.lost and state.kind != "simple":
-        notes.append(Note("R-LOSS-2", "The bid Traits are not at risk in this challenge: nothing is crossed off"))
+    elif not state.risks_bids and not risked_any and state.kind != "simple":
+        notes.append(Note("R-LOSS-2", "The bid Traits are not at risk in this challenge: nothing more is crossed off" if any(
+            side.crossed for side in (state.challenger, state.defender)) else "The bid Traits are not at risk in this challenge: nothing is crossed off"))
     return tuple(notes)
 
 

@@ -80,11 +80,16 @@ class Cite(Frozen):
     risk: Name | None = None
 
 
+NarratorAllows = Literal[True] | None
+"""`true`: the Narrator allows an Ability the chronicle does not list for the category (R-RT-1)."""
+
+
 class Retest(Frozen):
     side: SideName
     source: Literal["ability", "overbid", "willpower", "other"]
     name: Name | None = None
     total: Whole | None = Field(None, ge=0, le=999)
+    narrator_allows: NarratorAllows = Field(None, description="R-RT-1: an Ability that does not fit, allowed")
 
     @model_validator(mode="after")
     def _named(self) -> "Retest":
@@ -92,12 +97,15 @@ class Retest(Frozen):
             raise ValueError(f"a retest from source {self.source!r} needs a name")
         if self.source != "overbid" and self.total is not None:
             raise ValueError("only an overbid states a total")
+        if self.source != "ability" and self.narrator_allows is not None:
+            raise ValueError("only an Ability retest is allowed by the Narrator: narrator_allows")
         return self
 
 
 class Cancel(Frozen):
     side: SideName
     ability: Name
+    narrator_allows: NarratorAllows = Field(None, description="R-RT-1: an Ability that does not fit, allowed")
 
 
 class Override(Frozen):
@@ -156,6 +164,9 @@ class ChallengeSpec(Frozen):
     effect: str = ""
     win_outright: Flag = Field(False, description="simple tests: a tie fails (R-SIMPLE-1)")
     target: Whole | None = Field(None, ge=1, le=99, description="race: wins needed; streak: the cap")
+    defensive: SideName | None = Field(
+        None, description="R-TIE-4: the side whose action is the more defensive, which wins an equal tie; the defender if left out"
+    )
     steps: list[Step] = []
 
     @model_validator(mode="after")

@@ -55,7 +55,10 @@ def the_challenge_is_refused_then_kept_to_retry(tmp_path, fault, put_right, refu
     desk = open_desk(tmp_path)
     desk.record(leap(1))
     before = [entry.id for entry in desk.entries()]
-    state, notes = desk.start(SHOVE.challenge.model_copy(update={"steps": []}))
+    # An effect longer than a page: the entry needs pages a full disk has not, wherever the last
+    # page of the record ends (the opening's size moves that end).
+    effect = SHOVE.challenge.effect + ", " + "and the crowd parts " * 300
+    state, notes = desk.start(SHOVE.challenge.model_copy(update={"steps": [], "effect": effect}))
     state, more = desk.step(state, SHOVE.challenge.steps[0])
     state, last = desk.step(state, CONCLUDE)
     fault(desk.ledger.db)

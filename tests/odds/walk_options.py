@@ -75,7 +75,7 @@ def next_choice(state: ChallengeState, offers: list[Offer]) -> object:
         cancels = [
             apply(state, cancel_step(offer.side.value, _fullest(state, offer)))[0]
             for offer in offers
-            if offer.move is Move.CANCEL
+            if offer.move is Move.CANCEL and offer.choices  # an Ability that does not fit is the Narrator's, not counted on
         ]
         return Choice(state.retest.side.other, tuple(cancels), THROW) if cancels else THROW
     otherwise = THROW if any(offer.move is Move.THROW for offer in offers) else CONCLUDE
@@ -91,6 +91,8 @@ def next_choice(state: ChallengeState, offers: list[Offer]) -> object:
 def _retests(state: ChallengeState, offers: list[Offer]) -> tuple:
     moves = []
     for offer in sorted(offers, key=lambda offer: RETEST_ORDER.index(offer.source)):
+        if offer.source == "ability" and not offer.choices:
+            continue  # only Abilities that do not fit: the Narrator's to allow, not counted on (R-RT-1)
         name = _fullest(state, offer) if offer.source == "ability" else (offer.choices or (None,))[0]
         called = apply(state, retest_step(offer.side.value, offer.source, name))[0]
         if called.phase is Phase.RETEST:  # else a failed overbid

@@ -61,6 +61,7 @@ def sheets(draw, character_id: str) -> Sheet:
 
 house_rules = st.builds(
     HouseRules,
+    rules_version=st.sampled_from([2, 3]),
     ability_adds_to_total=st.booleans(),
     equal_tie=st.sampled_from(["defender", "both-lose"]),
     ability_uses_per_challenge=st.sampled_from(["one", "one-each"]),
@@ -128,13 +129,19 @@ def step_for(draw, state, offers):
     if move is Move.CITE:
         return CiteStep(cite=Cite(side=side, negative=draw(st.sampled_from([*offer.choices, "Naive"]))))
     if move is Move.CANCEL:
-        return CancelStep(cancel=Cancel(side=side, ability=draw(st.sampled_from(offer.choices))))
-    name = draw(st.sampled_from(offer.choices)) if offer.choices else None
+        ability = draw(st.sampled_from([*offer.choices, *offer.unfit]))
+        return CancelStep(cancel=Cancel(side=side, ability=ability, narrator_allows=_allows(offer, ability)))
+    name = draw(st.sampled_from([*offer.choices, *offer.unfit])) if offer.choices or offer.unfit else None
     total = None
     figure_free = not state.tie_open and state.side(offer.side).declared is None  # else the figure stands
     if offer.source == "overbid" and figure_free and draw(st.booleans()):
         total = draw(st.integers(0, offer.limit))
-    return RetestStep(retest=Retest(side=side, source=offer.source, name=name, total=total))
+    return RetestStep(retest=Retest(side=side, source=offer.source, name=name, total=total, narrator_allows=_allows(offer, name)))
+
+
+def _allows(offer, name):
+    """The Narrator's allowance that an Ability which does not fit needs (R-RT-1)."""
+    return True if name in offer.unfit else None
 
 
 def play_out(draw, night: Night, spec: ChallengeSpec, max_steps: int = 25):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from larp.rules import RuleError
+from larp.rules import Move, RuleError, legal_actions
 from tests.rules.helpers import begin, cite, night, play, side, spec, step, throw
 
 
@@ -20,20 +20,35 @@ def test_r_neg_1_the_target_risks_her_most_plentiful_trait_unless_she_names_one(
     assert state.defender.at_risk_extra == ("Impressive",)
 
 
-def test_r_neg_1_citations_come_before_the_first_throw_and_from_the_initiator():
+def test_r_neg_1_citations_come_before_the_first_throw():
     state = begin(night(), spec(side("janet", "Witty"), side("cody", "Impressive")))
-    with pytest.raises(RuleError) as by_defender:
-        step(state, cite("defender", "Callous"))
-    assert by_defender.value.rule == "R-NEG-1"
     with pytest.raises(RuleError) as late:
         step(step(state, throw("rock", "rock")), cite("challenger", "Tactless"))
     assert late.value.rule == "R-NEG-1"
 
 
-def test_r_neg_1_house_either_side_may_cite():
-    state = begin(night(negative_citers="either"), spec(side("janet", "Witty"), side("cody", "Impressive")))
+def test_r_neg_1_either_side_cites_by_default():
+    state = begin(night(), spec(side("janet", "Witty"), side("cody", "Impressive")))
     state = step(state, cite("defender", "Callous"))
     assert state.challenger.at_risk == ("Witty", "Charismatic")
+    assert {offer.side.value for offer in legal_actions(state) if offer.move is Move.CITE} == {"challenger", "defender"}
+
+
+def test_r_neg_1_house_initiator_only_refuses_the_responders_citation():
+    state = begin(night(negative_citers="initiator"), spec(side("janet", "Witty"), side("cody", "Impressive")))
+    with pytest.raises(RuleError) as by_defender:
+        step(state, cite("defender", "Callous"))
+    assert by_defender.value.rule == "R-NEG-1"
+    assert [offer.side.value for offer in legal_actions(state) if offer.move is Move.CITE] == ["challenger"]
+
+
+def test_r_neg_1_rules_version_2_lets_only_the_initiator_cite_unless_the_house_says_either():
+    state = begin(night(rules_version=2), spec(side("janet", "Witty"), side("cody", "Impressive")))
+    with pytest.raises(RuleError) as by_defender:
+        step(state, cite("defender", "Callous"))
+    assert by_defender.value.rule == "R-NEG-1"
+    either = begin(night(rules_version=2, negative_citers="either"), spec(side("janet", "Witty"), side("cody", "Impressive")))
+    assert step(either, cite("defender", "Callous")).challenger.at_risk == ("Witty", "Charismatic")
 
 
 def test_r_neg_1_the_winner_loses_nothing_she_was_made_to_risk():

@@ -43,8 +43,9 @@ def candidates(state: ChallengeState):
         for negative in [*NEGATIVES, "Naive"]:
             yield CiteStep(cite=Cite(side=who, negative=negative))
         for name in [*ABILITIES, "Occult"]:
-            yield RetestStep(retest=Retest(side=who, source="ability", name=name))
-            yield CancelStep(cancel=Cancel(side=who, ability=name))
+            for allows in (None, True):
+                yield RetestStep(retest=Retest(side=who, source="ability", name=name, narrator_allows=allows))
+                yield CancelStep(cancel=Cancel(side=who, ability=name, narrator_allows=allows))
         for name in [*SOURCES, "Destiny"]:
             yield RetestStep(retest=Retest(side=who, source="other", name=name))
         yield RetestStep(retest=Retest(side=who, source="willpower"))
@@ -72,7 +73,7 @@ def offered(step, offers: list[Offer]) -> bool:
     if move is Move.DECLARE:
         return any(offer.least <= body.total <= offer.limit for offer in mine)
     if move is Move.CANCEL:
-        return any(body.ability in offer.choices for offer in mine)
+        return any(_ability_offered(offer, body.ability, body.narrator_allows) for offer in mine)
     mine = [offer for offer in mine if offer.source == body.source]
     if body.source == "overbid":
         return any(
@@ -82,7 +83,14 @@ def offered(step, offers: list[Offer]) -> bool:
         )
     if body.source == "willpower":
         return bool(mine)
+    if body.source == "ability":
+        return any(_ability_offered(offer, body.name, body.narrator_allows) for offer in mine)
     return any(body.name in offer.choices for offer in mine)
+
+
+def _ability_offered(offer: Offer, name: str, allows: bool | None) -> bool:
+    """An Ability that fits is offered as it is; one that does not, with the Narrator's allowance (R-RT-1)."""
+    return name in offer.choices or (bool(allows) and name in offer.unfit)
 
 
 def accepted(state: ChallengeState, step) -> bool:

@@ -30,7 +30,8 @@ def test_r_simple_1_no_trait_is_at_risk_and_no_totals_are_declared():
 
 
 def test_r_simple_1_the_loser_may_still_retest_with_an_ability():
-    _, result = play(night(), simple(throw("rock", "paper"), retest("challenger", "ability", "Leadership"), throw("paper", "rock")))
+    steps = [throw("rock", "paper"), retest("challenger", "ability", "Expression"), throw("paper", "rock")]
+    _, result = play(night(), spec(side("janet"), {"static": 0}, *steps, kind="simple", category="social"))
     assert result.winner == "challenger" and result.throws == 2
 
 

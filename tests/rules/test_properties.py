@@ -20,6 +20,22 @@ def never_below_zero(night):
         assert all(points >= 0 for points in character.abilities.values())
 
 
+def extended_and_standalone_losses(state, result, before, after):
+    """R-EXT-2: a race's overall loser crosses off what she risked, once (from rules version 3, and
+    only against a character); R-NIGHT-2: a streak never holds anyone; R-LOSS-3 and R-RT-3:
+    Willpower, Rage and Gnosis challenges cross off nothing, overbid or not."""
+    if not state.category.is_attribute:
+        assert result.lost == {}
+    if state.kind == "streak":
+        assert after.locks is before.locks  # no lock set
+    if state.kind == "race" and result.winner is not None and not state.ended_by:
+        loser = state.side(Side(result.winner).other)
+        if not loser.is_static:
+            contested = state.rules.mended and state.category.is_attribute and not state.defender.is_static
+            risked = loser.at_risk if contested else ()
+            assert result.lost.get(loser.character, ()) == risked + loser.crossed
+
+
 def each_source_at_most_once(state):
     retests = Counter()
     for step in state.steps:
@@ -54,7 +70,9 @@ def test_random_legal_nights_hold_the_invariants_and_replay_to_the_same_night(da
         played = play_out(data.draw, night, data.draw(challenge_specs(night)))
         if played is None:
             continue
+        before = night
         night, result, state, spec = played
+        extended_and_standalone_losses(state, result, before, night)
         events.append(ChallengeEvent(challenge=spec))
         never_below_zero(night)
         each_source_at_most_once(state)

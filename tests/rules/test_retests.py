@@ -140,18 +140,6 @@ def test_r_rt_3_a_side_with_one_trait_left_cannot_overbid():
     assert refused.value.rule == "R-RT-3"
 
 
-@pytest.mark.parametrize("kind", ["contested", "static"])
-def test_r_rt_3_no_overbid_where_no_trait_is_bid(kind):
-    """Willpower is not bid Trait by Trait: its loser has no second Trait to risk, so no overbid
-    is offered, and one taken anyway is refused, costing nothing (issue 28, item 7)."""
-    defender = side("cody") if kind == "contested" else {"static": 3}
-    state = step(begin(night(), spec(side("janet"), defender, kind=kind, category="willpower")), throw("rock", "paper"))
-    assert not [o for o in legal_actions(state) if o.source == "overbid"]
-    with pytest.raises(RuleError) as refused:
-        step(state, retest("challenger", "overbid"))
-    assert refused.value.rule == "R-RT-3" and "no Trait is bid" in str(refused.value)
-
-
 def test_r_rt_4_willpower_retests_only_against_control_and_only_for_its_target():
     plain = step(begin(night(), spec(side("janet", "Witty"), side("cody", "Impressive"))), throw("paper", "rock"))
     with pytest.raises(RuleError) as refused:
@@ -217,3 +205,12 @@ def test_r_rt_6_a_retest_must_be_thrown_before_the_challenge_ends():
     with pytest.raises(RuleError) as refused:
         play(night(), spec(side("janet", "Witty"), side("cody", "Impressive"), throw("rock", "paper"), retest("challenger", "ability", "Leadership")))
     assert refused.value.rule == "R-RT-6" and refused.value.step is None
+
+
+def test_r_rt_5_cancelling_an_overbid_is_refused_under_r_rt_5_naming_the_overbid():
+    state = step(begin(night(), spec(side("cody", "Perceptive"), side("jen", "Wily"), category="mental")), throw("scissors", "paper"))
+    state = step(state, retest("defender", "overbid", "Intelligent", total=10))
+    with pytest.raises(RuleError) as refused:
+        step(state, cancel("challenger", "Empathy"))
+    assert refused.value.rule == "R-RT-5"
+    assert refused.value.message == "only an Ability retest can be cancelled, and this one came from an overbid risking Intelligent"

@@ -59,3 +59,17 @@ def test_an_older_bundle_merges_into_a_new_record_as_its_sheets_were(older, tmp_
     with Desk.open(fresh, older / "chronicle", station="bar", open_night=False) as desk:
         desk.merge(tmp_path / "night-1.jsonl")
         assert sheets(desk) == expected()
+
+
+def test_an_older_record_s_night_is_read_as_played_under_rules_version_2(older):
+    """Its opening holds the house rules without a rules_version: version 2's rulings stand for
+    that night (only the initiator cites, races cost nothing, any Ability fits)."""
+    from larp.ledger import Kind, Tonight
+    from larp.sheet import Category
+
+    with Desk.open(older / "night.sqlite3", older / "chronicle", station="hall", open_night=False) as desk:
+        rules = Tonight.of(desk.entries(kind=Kind.OPENED.value, night=1)).rules
+        assert (rules.rules_version, rules.negative_citers) == (2, "initiator")
+        assert rules.abilities.fits("Leadership", Category.PHYSICAL)
+        desk.open_next_night()
+        assert desk.night().rules.rules_version == 3  # the next night opens under the rules as they stand

@@ -41,9 +41,12 @@ async def test_a_tie_an_overbid_an_ability_retest_and_a_cancel(app, desk):
 
         await pilot.press("a")  # Janet spends an Ability for a retest
         await pilot.pause()
-        await pilot.press("enter")  # Expression
+        await pilot.press("enter")  # Expression, a Social Ability: the station asks first (R-RT-1)
+        await pilot.pause()
+        await pilot.press("y")  # the Narrator allows it
         await pilot.pause()
         assert screen.state.phase is Phase.RETEST
+        assert screen.state.steps[-1].retest.narrator_allows is True
 
         await pilot.press("c")  # Bryn cancels it with an Ability of her own
         await pilot.pause()

@@ -20,11 +20,14 @@ def exact(app, desk) -> str:
     return percent(desk.odds(app.screen.state).challenger)
 
 
-async def retest(pilot, key: str) -> None:
+async def retest(pilot, key: str, allowed: bool = False) -> None:
     await pilot.press(key)
     await pilot.pause()
     await pilot.press("enter")  # the one Ability or power offered
     await pilot.pause()
+    if allowed:  # an Ability that does not fit the category: the Narrator allows it (R-RT-1)
+        await pilot.press("y")
+        await pilot.pause()
 
 
 @pilot_test
@@ -33,14 +36,14 @@ async def test_the_odds_follow_each_throw_and_each_retest_spent(app, desk):
         await set_up_challenge(pilot, "bryn", "janet")
         screen = app.screen
         seen = [shown(app)]
-        assert seen[0] == "Chances: Bryn Halvorsen 95.5% ███████████████████░ 4.5% Janet Reyes"
+        assert seen[0] == "Chances: Bryn Halvorsen 98.0% ████████████████████ 2.0% Janet Reyes"
 
         await pilot.press("r", "p")  # Janet wins the throw; Bryn may retest
         seen.append(shown(app))
         await retest(pilot, "a")  # he spends an Ability point; Janet may cancel it
         assert screen.state.phase is Phase.RETEST
         seen.append(shown(app))
-        await retest(pilot, "c")  # she cancels it with hers: the result stands
+        await retest(pilot, "c", allowed=True)  # she cancels it with a Social Ability: the result stands
         seen.append(shown(app))
         await retest(pilot, "g")  # his power: a retest no Ability cancels
         seen.append(shown(app))
@@ -49,8 +52,10 @@ async def test_the_odds_follow_each_throw_and_each_retest_spent(app, desk):
         assert screen.state.phase is Phase.DECIDED
         assert chance(seen[-1]) == exact(app, desk)
 
-        # Each side's best play keeps the odds where they were: the throws lost lower them.
-        assert [chance(line) for line in seen] == ["95.5%", "90.0%", "90.0%", "90.0%", "90.0%", "79.0%"]
+        # Each side's best play keeps the odds where they were: the throws lost lower them. Janet's
+        # Abilities are Social: the odds do not count on them in a Physical challenge (R-RT-1), so
+        # her cancel, which the Narrator allowed, lowers Bryn's chance.
+        assert [chance(line) for line in seen] == ["98.0%", "95.5%", "95.5%", "90.0%", "90.0%", "79.0%"]
 
         await pilot.press("o")  # the overbid: a new throw with Ferocious at risk
         await pilot.pause()

@@ -113,7 +113,9 @@ async def test_no_step_key_fires_while_a_text_field_has_the_focus(app, desk):
     async with app.run_test(size=SIZE) as pilot:
         await set_up_challenge(pilot, "janet", "cody")
         screen = app.screen
-        await pilot.press("n")  # cite a Negative Trait: a text field
+        await pilot.press("n")  # cite a Negative Trait: either side may (R-NEG-1)
+        await pilot.pause()
+        await pilot.press("enter")  # the initiator cites: a text field
         await pilot.pause()
         await type_slowly(pilot, "rps")
         assert screen.pending is None and screen.state.signs is None

@@ -17,7 +17,7 @@ async def test_f1_lists_the_keys_of_every_screen(app):
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         shown = "\n".join(plain(static.content) for static in app.screen.query(".keys"))
-        for words in ("Ctrl+N", "Challenge", "Overbid", "Reverse entry", "Hold!", "Ctrl+S"):
+        for words in ("Ctrl+N", "Challenge", "Overbid", "Defensive", "Reverse entry", "Hold!", "Ctrl+S"):
             assert words in shown
         await pilot.press("escape")
         await pilot.pause()

@@ -26,7 +26,7 @@ async def test_c_enter_cancels_with_the_ability_named_for_the_challenge(app, des
         assert isinstance(picker, PickScreen)
         labels = [str(option.prompt) for option in picker.query_one(OptionList).options]
         assert labels[0] == "Intimidation · 2 left · named for this challenge"
-        assert labels[1] == "Brawl · 3 left · a Physical Ability"
+        assert labels[1] == "Brawl · 3 left · a Physical Ability: the Narrator must allow it"
         await pilot.press("enter")
         await pilot.pause()
         assert dict(screen.state.challenger.spent_abilities) == {"Intimidation": 1}

@@ -57,7 +57,9 @@ def test_challenge_after_a_tie_and_a_retest(app, snap_compare, screen_size):
         await set_up_challenge(pilot, "bryn", "janet", challenger_ability="Brawl")
         await pilot.press("r", "r", "a")
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("enter")  # Expression, a Social Ability: asked about in a Physical challenge
+        await pilot.pause()
+        await pilot.press("y")  # the Narrator allows it (R-RT-1)
         await pilot.pause()
         await pilot.press("r")
 

@@ -46,7 +46,9 @@ async def test_the_regain_prompt_says_a_name_has(app, desk):
 async def test_one_negative_trait_is_one(app, desk):
     async with app.run_test(size=SIZE) as pilot:
         await set_up_challenge(pilot, "janet", "cody", category=Category.SOCIAL)
-        await pilot.press("n")
+        await pilot.press("n")  # either side may cite (R-NEG-1): the initiator, first in the list
+        await pilot.pause()
+        await pilot.press("enter")
         await pilot.pause()
         assert "Cody Harlan's Social Negative Trait is Callous." in app.screen.prompt
 
@@ -64,11 +66,14 @@ async def test_the_experience_reason_speaks_of_her_by_her_sheet_s_pronouns(app, 
         assert app.screen.prompt == "Why? The reason goes into their experience history."
 
 
-def test_an_ability_of_the_chronicle_s_own_is_not_called_unfit(app):
+def test_r_rt_1_an_ability_in_none_of_the_chronicle_s_lists_is_said_to_need_the_narrator(app):
+    """A chronicle lists its own Abilities in `[house_rules.abilities]`; one in no list fits no
+    challenge until the Narrator allows it, and the picker says so, as it does for one of another category."""
     screen = ChallengeScreen.__new__(ChallengeScreen)
     screen.state = type("State", (), {"category": Category.PHYSICAL})()
-    assert screen.ability_label(AbilityPick("Archery", 2, False, False)) == "Archery · 2 left"
-    assert screen.ability_label(AbilityPick("Occult", 2, False, False, Category.MENTAL)) == "Occult · 2 left · a Mental Ability"
+    assert screen.ability_label(AbilityPick("Archery", 2, False, True, Category.PHYSICAL)) == "Archery · 2 left"
+    assert screen.ability_label(AbilityPick("Glamour Lore", 2, False, False)) == "Glamour Lore · 2 left · fits no category: the Narrator must allow it"
+    assert screen.ability_label(AbilityPick("Occult", 2, False, False, Category.MENTAL)) == "Occult · 2 left · a Mental Ability: the Narrator must allow it"
 
 
 def test_a_sentence_starts_with_a_capital():

@@ -6,6 +6,7 @@ from enum import StrEnum
 from larp.rules.challenge.retests import (
     ability_points,
     ability_use_refusal,
+    fitting,
     spare_traits,
     willpower_left,
 )
@@ -30,7 +31,9 @@ class Offer:
     """One thing the rules allow now.
 
     `choices` are the names it can take (signs for a throw, Abilities, Traits,
-    retest sources, the target's real Negative Traits for a citation); `limit`
+    retest sources, the target's real Negative Traits for a citation); `unfit`, for an
+    Ability retest or a cancel, the Abilities with points left that do not fit the
+    category, which the step takes only with `narrator_allows` (R-RT-1); `limit`
     is the highest total a declaration or an overbid may state, `least` the
     lowest; where they are equal the figure is fixed, and `why` says why.
     """
@@ -42,6 +45,7 @@ class Offer:
     limit: int | None = None
     least: int = 0
     why: str = ""
+    unfit: tuple[str, ...] = ()
 
 
 def legal_actions(state: ChallengeState) -> list[Offer]:
@@ -105,11 +109,15 @@ def _retests(state: ChallengeState, side: SideState) -> list[Offer]:
     offers = []
     points = ability_points(state, side)
     if points and ability_use_refusal(state, side, for_cancel=False) is None:
-        offers.append(Offer(Move.RETEST, side.side, "ability", tuple(points)))
-    if not side.overbid_used and state.kind != "simple" and state.category.is_attribute:
-        spare = spare_traits(state, side)
-        if spare:  # the second Trait risked is bid Trait by Trait: none in Willpower, Rage, Gnosis (R-RT-3)
-            offers.append(_overbid(side, tuple(spare)))
+        fits, unfit = fitting(state, points)
+        offers.append(Offer(Move.RETEST, side.side, "ability", fits, unfit=unfit))
+    if not side.overbid_used and state.kind != "simple":
+        if state.category.is_attribute:
+            spare = spare_traits(state, side)
+            if spare:
+                offers.append(_overbid(side, tuple(spare)))
+        elif state.rules.mended:  # Willpower, Rage, Gnosis: no Trait is named, the rating is stated (R-RT-3)
+            offers.append(_overbid(side, ()))
     if (
         state.spec.control
         and side.side is Side.DEFENDER
@@ -139,4 +147,5 @@ def _cancels(state: ChallengeState) -> list[Offer]:
     if side.is_static or ability_use_refusal(state, side, for_cancel=True):
         return []
     points = ability_points(state, side)
-    return [Offer(Move.CANCEL, side.side, choices=tuple(points))] if points else []
+    fits, unfit = fitting(state, points)
+    return [Offer(Move.CANCEL, side.side, choices=fits, unfit=unfit)] if points else []

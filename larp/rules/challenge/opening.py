@@ -1,6 +1,8 @@
-"""Steps before and around the throws: declaring, relenting, citing, overriding (R-TIE-3, R-CH-2, R-NEG, R-NIGHT-2)."""
+"""Steps before and around the throws: declaring, relenting, citing, overriding, naming the
+defensive action (R-TIE-3, R-CH-2, R-NEG, R-NIGHT-2, R-TIE-4)."""
 
 from larp.rules.challenge.retests import spare_traits
+from larp.rules.challenge.start import defensive_note
 from larp.rules.challenge.state import ChallengeState, Phase, Result, SideState
 from larp.rules.challenge.throws import with_side
 from larp.rules.errors import RuleError
@@ -104,3 +106,27 @@ def override(state: ChallengeState, step: Override) -> tuple[ChallengeState, lis
         f"{game_time(state.lock.until)}): {step.reason}"
     )
     return after, [Note("R-NIGHT-2", note)]
+
+
+def can_name_defensive(state: ChallengeState) -> bool:
+    """Whether the Narrator may still name the more defensive action (R-TIE-4): before the
+    first throw of a challenge between two characters (a static difficulty always defends)."""
+    return state.phase is Phase.OPEN and not state.defender.is_static and state.kind != "simple"
+
+
+def name_defensive(state: ChallengeState, side_name: str) -> tuple[ChallengeState, list[Note]]:
+    """The Narrator names whose action is the more defensive, which wins an equal tie (R-TIE-4):
+    before the first throw, and never the initiator's against a static difficulty."""
+    side = SIDE_OF[side_name]
+    if state.phase is not Phase.OPEN:
+        raise RuleError("R-TIE-4", "the more defensive action is named before the first throw")
+    if side is Side.CHALLENGER and state.defender.is_static:
+        raise RuleError("R-TIE-4", "a static difficulty always counts as the defender")
+    spec = state.spec.model_copy(update={"defensive": "challenger" if side is Side.CHALLENGER else None})
+    after = evolve(state, spec=spec)
+    if not state.noting:
+        return after, []
+    if side is Side.CHALLENGER:
+        return after, [Note("R-TIE-4", defensive_note(state.challenger.name))]
+    name = state.defender.name
+    return after, [Note("R-TIE-4", f"{name}'s response is the more defensive action, as by default: {name} wins an equal tie")]

@@ -86,8 +86,8 @@ def outcome(state: ChallengeState) -> Outcome | None:
     if state.phase is not Phase.OVER:
         return None
     winner = winner_of(state)
-    # Contested attribute challenges only: the loser, or both on a draw, cross off what they risked.
-    risking = state.kind == "contested" and state.category.is_attribute and not state.ended_by
+    # The loser, or both on a draw, cross off what they risked (R-LOSS-1, R-EXT-2).
+    risking = state.risks_bids and not state.ended_by and not (state.kind == "race" and winner is None)
     lost: dict[str, tuple[str, ...]] = {}
     spent: dict[str, Spent] = {}
     for side in (state.challenger, state.defender):
@@ -115,6 +115,6 @@ def _lock(state: ChallengeState, winner: Side | None) -> Lock | None:
     minutes = state.rules.five_minute_rule_minutes
     if minutes <= 0 or winner is Side.CHALLENGER or state.ended_by:
         return None
-    if not state.five_minute:
+    if not state.five_minute or (state.kind == "race" and winner is None):  # a race nobody won has no loser
         return None
     return state.lock_until(state.clock + minutes)

@@ -32,6 +32,29 @@ def ability_points(state: ChallengeState, side: SideState) -> dict[str, int]:
     }
 
 
+def fitting(state: ChallengeState, names) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """`names` parted into those that fit the challenge's category, as the chronicle lists them,
+    and those that do not, which only the Narrator may allow (R-RT-1)."""
+    fit = state.rules.abilities
+    fits = tuple(name for name in names if fit.fits(name, state.category))
+    return fits, tuple(name for name in names if name not in fits)
+
+
+def check_fits(state: ChallengeState, name: str, allowed: bool) -> str:
+    """What a note adds for an Ability the Narrator allows though it does not fit; a refusal
+    (R-RT-1) where it does not fit and she has not allowed it."""
+    if state.rules.abilities.fits(name, state.category):
+        return ""
+    title = state.category.value.title()
+    if not allowed:
+        raise RuleError(
+            "R-RT-1",
+            f"{name} is not an appropriate Ability for a {title} challenge in this chronicle; "
+            "the Narrator may allow it (narrator_allows)",
+        )
+    return f" (the Narrator allows {name}, which the chronicle does not list for {title})"
+
+
 def ability_use_refusal(state: ChallengeState, side: SideState, for_cancel: bool) -> str | None:
     """Why R-RT-2 forbids this side another Ability use now, or None."""
     if state.rules.ability_uses_per_challenge == "one":
@@ -77,13 +100,14 @@ def _ability(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
         raise RuleError("R-RT-2", refusal)
     if name not in ability_points(state, side):
         raise RuleError("R-RT-1", f"{side.name} has no point of {name} left to spend")
+    allowed = check_fits(state, name, bool(step.narrator_allows))
     side = _spend_ability(side, name, retest=True)
     after = _called(state, side, "ability", name)
     if not state.noting:
         return after, []
     opponent = state.side(side.side.other)
     cancel = "a static difficulty can't cancel it" if opponent.is_static else f"{opponent.name} may cancel it with an Ability"
-    return after, [Note("R-RT-1", f"{side.name} spends a point of {name} for a retest; {cancel}")]
+    return after, [Note("R-RT-1", f"{side.name} spends a point of {name}{allowed} for a retest; {cancel}")]
 
 
 def _spend_ability(side: SideState, name: str, retest: bool) -> SideState:
@@ -99,16 +123,21 @@ def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
         raise RuleError("R-SIMPLE-1", "a simple test has no totals to overbid")
     if side.overbid_used:
         raise RuleError("R-RT-3", f"{side.name} has already overbid in this challenge")
+    title = state.category.value.title()
     name = step.name
     if not state.category.is_attribute:
-        raise RuleError("R-RT-3", f"no Trait is bid in a {state.category.value.title()} challenge, so none can be overbid")
-    spare = spare_traits(state, side)
-    if not spare:
-        raise RuleError("R-RT-3", f"{side.name} has no second {state.category.value.title()} Trait left to risk")
-    if name is None:
-        raise RuleError("R-RT-3", f"{side.name} names the second Trait to risk: one of {', '.join(spare)}")
-    if name not in spare:
-        raise RuleError("R-RT-3", f"{side.name} has no spare {name!r} to risk; spare: {', '.join(spare)}")
+        if not state.rules.mended:
+            raise RuleError("R-RT-3", f"no Trait is bid in a {title} challenge, so none can be overbid")
+        if name is not None:
+            raise RuleError("R-RT-3", f"no Trait is named in a {title} challenge: the overbid states {side.name}'s current {title}")
+    else:
+        spare = spare_traits(state, side)
+        if not spare:
+            raise RuleError("R-RT-3", f"{side.name} has no second {title} Trait left to risk")
+        if name is None:
+            raise RuleError("R-RT-3", f"{side.name} names the second Trait to risk: one of {', '.join(spare)}")
+        if name not in spare:
+            raise RuleError("R-RT-3", f"{side.name} has no spare {name!r} to risk; spare: {', '.join(spare)}")
     figure = side.figure if step.total is None else step.total
     if figure > side.true_total:
         raise RuleError("R-TIE-3", f"{side.name} can't state {figure}: the true total is {side.true_total}")
@@ -118,17 +147,21 @@ def _overbid(state: ChallengeState, side: SideState, step: Retest) -> tuple[Chal
     side = evolve(side, declared=figure, overbid_used=True)
     target = 2 * opponent.figure
     if figure >= target:
-        side = evolve(side, at_risk_extra=side.at_risk_extra + (name,))
+        if name is not None:
+            side = evolve(side, at_risk_extra=side.at_risk_extra + (name,))
         after = _called(state, side, "overbid", name)
         if not state.noting:
             return after, []
-        note = f"{side.name} overbids: {figure} is at least twice {opponent.name}'s {opponent.figure}; throw again, {name} at risk too"
+        risked = f", {name} at risk too" if name else ""
+        note = f"{side.name} overbids: {figure} is at least twice {opponent.name}'s {opponent.figure}; throw again{risked}"
         return after, [Note("R-RT-3", note)]
-    side = evolve(side, crossed=side.crossed + (name,))
+    if name is not None:
+        side = evolve(side, crossed=side.crossed + (name,))
     after = with_side(state, side)
     if not state.noting:
         return after, []
-    note = f"{side.name} overbids with {figure}, less than twice {opponent.name}'s {opponent.figure}; the gamble fails: {name} is crossed off at once"
+    lost = f"{name} is crossed off at once" if name else f"nothing is crossed off in a {title} challenge (R-LOSS-3)"
+    note = f"{side.name} overbids with {figure}, less than twice {opponent.name}'s {opponent.figure}; the gamble fails: {lost}"
     return after, [Note("R-RT-3", note)]
 
 
@@ -161,6 +194,15 @@ def _other(state: ChallengeState, side: SideState, step: Retest) -> tuple[Challe
     return after, [Note("R-RT-5", f"{side.name} calls on {name} for a retest; no Ability can cancel it")]
 
 
+def _came_from(called: Called) -> str:
+    """Where a retest came from, as a refusal says it: an overbid, Willpower, or the source's name."""
+    if called.source == "overbid":
+        return "an overbid" + (f" risking {called.name}" if called.name else "")
+    if called.source == "willpower":
+        return "Willpower"
+    return called.name
+
+
 _SOURCES = {"ability": _ability, "overbid": _overbid, "willpower": _willpower, "other": _other}
 
 
@@ -170,10 +212,7 @@ def cancel(state: ChallengeState, step: Cancel) -> tuple[ChallengeState, list[No
     if state.phase is not Phase.RETEST or called is None:
         raise RuleError("R-RT-1", "there is no retest to cancel")
     if called.source != "ability":
-        raise RuleError(
-            "R-RT-5" if called.source in ("other", "willpower") else "R-RT-3",
-            f"only an Ability retest can be cancelled, and this one came from {called.name or called.source}",
-        )
+        raise RuleError("R-RT-5", f"only an Ability retest can be cancelled, and this one came from {_came_from(called)}")
     if side.side is called.side:
         raise RuleError("R-RT-1", f"{side.name} can't cancel their own retest")
     if side.is_static:
@@ -185,8 +224,9 @@ def cancel(state: ChallengeState, step: Cancel) -> tuple[ChallengeState, list[No
         raise RuleError("R-RT-2", refusal)
     if step.ability not in ability_points(state, side):
         raise RuleError("R-RT-1", f"{side.name} has no point of {step.ability} left to spend")
+    allowed = check_fits(state, step.ability, bool(step.narrator_allows))
     side = _spend_ability(side, step.ability, retest=False)
     after = with_side(state, side, phase=Phase.DECIDED, retest=None)
     if not state.noting:
         return after, []
-    return after, [Note("R-RT-1", f"{side.name} spends a point of {step.ability} to cancel the retest: the result stands")]
+    return after, [Note("R-RT-1", f"{side.name} spends a point of {step.ability}{allowed} to cancel the retest: the result stands")]

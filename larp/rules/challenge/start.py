@@ -32,6 +32,8 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
     exhausted = False
     notes = []
     if isinstance(spec.defender, Static):
+        if spec.defensive == "challenger":
+            raise RuleError("R-TIE-4", "a static difficulty always counts as the defender: the initiator's action can't be the defensive one")
         second = made(
             SideState,
             side=Side.DEFENDER,
@@ -59,6 +61,8 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
         second = _party(Side.DEFENDER, defender, spec.defender, category, total, night.rules)
     if noting:
         notes.insert(0, Note("R-CH-1", _opening(first, second, spec)))
+        if spec.defensive == "challenger":
+            notes.insert(1, Note("R-TIE-4", defensive_note(first.name)))
     state = made(
         ChallengeState,
         spec=spec,
@@ -86,6 +90,10 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
             )
         state = evolve(state, phase=Phase.BLOCKED, lock=lock)
     return state, notes
+
+
+def defensive_note(name: str) -> str:
+    return f"The Narrator names {name}'s action the more defensive: {name} wins an equal tie"
 
 
 def _character(night: Night, character_id: str) -> CharacterState:

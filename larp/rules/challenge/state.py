@@ -162,8 +162,22 @@ class ChallengeState:
 
     @property
     def five_minute(self) -> bool:
-        """Whether the five-minute rule covers this challenge (R-NIGHT-2)."""
-        return self.kind in FIVE_MINUTE_KINDS and self.category in FIVE_MINUTE_CATEGORIES
+        """Whether the five-minute rule covers this challenge (R-NIGHT-2): a race too, since rules
+        version 3; a streak never."""
+        if self.category not in FIVE_MINUTE_CATEGORIES:
+            return False
+        return self.kind in FIVE_MINUTE_KINDS or (self.kind == "race" and self.rules.mended)
+
+    @property
+    def risks_bids(self) -> bool:
+        """Whether the overall loser crosses off what she put at risk (R-LOSS-1): a contested
+        Physical, Social or Mental challenge, or, since rules version 3, a race against a
+        character (R-EXT-2)."""
+        if not self.category.is_attribute:
+            return False
+        if self.kind == "contested":
+            return True
+        return self.kind == "race" and self.rules.mended and not self.defender.is_static
 
     def lock_until(self, until: float) -> Lock:
         """The lock on trying this same challenge again before `until`."""

@@ -30,9 +30,17 @@ def _tie_result(state: ChallengeState) -> Result:
     mine, theirs = state.challenger.figure, state.defender.figure
     if mine > theirs:
         return Result.CHALLENGER
-    if theirs > mine or state.rules.equal_tie == "defender":
+    if theirs > mine:
         return Result.DEFENDER
+    if state.rules.equal_tie == "defender":
+        return Result.won_by(defensive_side(state))
     return Result.DRAW
+
+
+def defensive_side(state: ChallengeState) -> Side:
+    """The side whose action is the more defensive, which wins an equal tie (R-TIE-4): the
+    responder, unless the Narrator named the initiator's."""
+    return Side.CHALLENGER if state.spec.defensive == "challenger" else Side.DEFENDER
 
 
 def _fixed(side: SideState) -> SideState:
@@ -64,7 +72,11 @@ def _settled(challenger: SideState, defender: SideState, result: Result) -> Note
         text = f"{totals}: an equal tie is a draw, and both sides lose the throw"
     else:
         winner = challenger if result is Result.CHALLENGER else defender
-        why = "the higher total wins" if mine != theirs else "on equal totals the defender wins"
+        why = "the higher total wins"
+        if mine == theirs:
+            why = "on equal totals the defender wins" if winner is defender else (
+                f"on equal totals the more defensive action wins, and the Narrator named {winner.name}'s"
+            )
         text = f"{totals}: {why}; {winner.name} wins the tie"
     return Note("R-TIE-4", text)
 

@@ -7,8 +7,9 @@ A side's retests come in two kinds (R-RT-1 to R-RT-5):
   failed overbid changes nobody's chances (it costs a Trait): it is never counted.
 - *the Ability*: a retest the opponent may cancel with an Ability of her own (R-RT-1),
   and the side's own cancel, within `ability_uses_per_challenge` (R-RT-2). Which
-  Ability is spent makes no difference to who wins: any Ability with a point left will
-  do (the engine lets any one on the sheet be named), so only the points left count.
+  Ability is spent makes no difference to who wins: any Ability with a point left that fits
+  the category (`house_rules.abilities`) will do, so only those points count; one that does
+  not fit is the Narrator's to allow, and the odds do not count on it.
 """
 
 from typing import NamedTuple
@@ -58,7 +59,8 @@ NOTHING = Means(0, False, False, 0)
 def means_of(state: ChallengeState, side: SideState) -> Means:
     if side.is_static:
         return NOTHING
-    points = min(2, sum(ability_points(state, side).values()))
+    fit = state.rules.abilities
+    points = min(2, sum(left for name, left in ability_points(state, side).items() if fit.fits(name, state.category)))
     return means(
         uncancellable=_powers(state, side) + _willpower(state, side) + _overbid(state, side),
         retest=ability_use_refusal(state, side, for_cancel=False) is None,
@@ -77,8 +79,11 @@ def _willpower(state: ChallengeState, side: SideState) -> int:
 
 
 def _overbid(state: ChallengeState, side: SideState) -> int:
-    if side.overbid_used or state.kind == "simple" or not state.category.is_attribute:
-        return 0  # no Trait is bid in a Willpower, Rage or Gnosis challenge, so none is overbid (R-RT-3)
-    if not spare_traits(state, side):
+    if side.overbid_used or state.kind == "simple":
+        return 0
+    if not state.category.is_attribute:  # Willpower, Rage, Gnosis: the rating is stated, since rules version 3
+        if not state.rules.mended:
+            return 0
+    elif not spare_traits(state, side):
         return 0
     return int(side.figure >= 2 * state.side(side.side.other).figure)

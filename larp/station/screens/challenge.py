@@ -36,18 +36,18 @@ from larp.sheet.transcript import (
 from larp.station.modals import ConfirmScreen, NumberScreen, PickScreen, TextScreen
 from larp.station.scan_catcher import HoldsScans
 from larp.station.screens.base import StationScreen
+from larp.station.screens.challenge_asking import AsksTheNarrator
 from larp.station.widgets.challenge_odds import ChallengeOdds
 from larp.station.widgets.challenge_view import RETEST_SOURCES, ChallengeView
 from larp.station.widgets.fitted import Fitted
 from larp.station.widgets.notes_log import NotesLog
-from larp.words import a
 
 SIGN_KEYS = {"rock": "r", "paper": "p", "scissors": "s", "bomb": "b"}
 RETEST_KEYS = {"ability": ("Ability", "a"), "overbid": ("overbid", "o"), "willpower": ("Willpower", "w"), "other": ("power", "g")}
 """Each retest source offered, with the key that calls it."""
 
 
-class ChallengeScreen(HoldsScans, StationScreen):
+class ChallengeScreen(AsksTheNarrator, HoldsScans, StationScreen):
     """Holds the challenge between the desk's steps; the desk decides, this screen asks and shows."""
 
     CSS_PATH = "challenge.tcss"
@@ -65,6 +65,7 @@ class ChallengeScreen(HoldsScans, StationScreen):
         Binding("w", "retest('willpower')", "Willpower", id="challenge.willpower-retest", tooltip="the defender spends Willpower against control of the character's will (R-RT-4)"),
         Binding("g", "retest('other')", "Power", id="challenge.other-retest", tooltip="a retest from a Gift, Merit or power on the sheet (R-RT-5)"),
         Binding("c", "cancel", "Cancel", id="challenge.cancel", tooltip="the opponent cancels an Ability retest with an Ability (R-RT-1)"),
+        Binding("f", "defensive", "Defensive", id="challenge.defensive", tooltip="before the first throw: name whose action is the more defensive, which wins an equal tie (R-TIE-4)"),
         Binding("v", "override", "Override", id="challenge.override", tooltip="let the challenge through the five-minute rule, with a reason (R-NIGHT-2)"),
         Binding("enter", "done", "Done", id="challenge.done", tooltip="the loser declines to retest: the challenge ends (R-RT-6)"),
         Binding("enter", "record", "Record", id="challenge.record", tooltip="write the challenge into the night record"),
@@ -143,6 +144,8 @@ class ChallengeScreen(HoldsScans, StationScreen):
                 said.append(f"{side.name} lost the throw and may retest ({', '.join(keys)})")
         if self.offered(Move.THROW):
             said.append(f"{state.challenger.name}'s sign first: {self.sign_keys(Side.CHALLENGER)}")
+        if self.desk.can_name_defensive(state):
+            said.append(f"f names the more defensive action (now {self.defensive_name()}'s)")
         if self.offered(Move.CONCLUDE):
             said.append("Enter ends the challenge")
         return ". ".join(said) + "." if said else ""
@@ -173,6 +176,8 @@ class ChallengeScreen(HoldsScans, StationScreen):
             return False
         if action == "record":
             return self.state.phase is Phase.OVER
+        if action == "defensive":
+            return self.desk.can_name_defensive(self.state)
         if action in OFFERING:
             move, *source = OFFERING[action](parameters)
             return bool(self.offered(move, *source))
@@ -213,23 +218,6 @@ class ChallengeScreen(HoldsScans, StationScreen):
         return await self.app.push_screen_wait(
             PickScreen(question, [(self.state.side(offer.side).name, offer) for offer in offers])
         )
-
-    async def choice_of(self, offer: Offer, title: str, prompt: str = "") -> str | None:
-        """The name to use: the only choice, or the one the Narrator picks (an Ability: the one
-        named for the challenge first, then those that fit its category, with the points left)."""
-        if len(offer.choices) == 1:
-            return offer.choices[0]
-        if offer.move is Move.CANCEL or offer.source == "ability":
-            choices = [(self.ability_label(pick), pick.name) for pick in self.desk.ability_picks(self.state, offer)]
-        else:
-            choices = [(choice, choice) for choice in offer.choices]
-        return await self.app.push_screen_wait(PickScreen(title, choices, prompt=prompt))
-
-    def ability_label(self, pick) -> str:
-        said = f"{pick.name} · {pick.left} left"
-        if pick.named:
-            return said + " · named for this challenge"
-        return said if pick.fits or pick.serves is None else f"{said} · {a(pick.serves.value.title())} Ability"
 
     def overbid_fails(self, offer: Offer) -> str:
         """Why an overbid offered is bound to fail, or "": the highest total she may state is less
@@ -288,11 +276,15 @@ class ChallengeScreen(HoldsScans, StationScreen):
         if offer is None:
             return
         side = self.state.side(offer.side)
-        name = None
-        total = None
+        name = total = allows = None
         doomed = self.overbid_fails(offer)
-        if source in ("ability", "other") or offer.choices:
-            title = {"ability": "Which Ability?", "other": "Which power?"}.get(source, "Which second Trait is risked?")
+        if source == "ability":
+            picked = await self.ability_of(offer, f"{side.name}: Which Ability?")
+            if picked is None:
+                return
+            name, allows = picked[0], picked[1] or None
+        elif source == "other" or offer.choices:
+            title = "Which power?" if source == "other" else "Which second Trait is risked?"
             name = await self.choice_of(offer, f"{side.name}: {title}", prompt=doomed)
             if name is None:
                 return
@@ -310,16 +302,16 @@ class ChallengeScreen(HoldsScans, StationScreen):
             )
             if total is None:
                 return
-        self.take(RetestStep(retest=Retest(side=offer.side.value, source=source, name=name, total=total)))
+        self.take(RetestStep(retest=Retest(side=offer.side.value, source=source, name=name, total=total, narrator_allows=allows)))
 
     @work(exclusive=True)
     async def action_cancel(self) -> None:
         offer = await self.side_of(self.offered(Move.CANCEL), "Who cancels the retest?")
         if offer is None:
             return
-        ability = await self.choice_of(offer, f"{self.state.side(offer.side).name} cancels with which Ability?")
-        if ability is not None:
-            self.take(CancelStep(cancel=Cancel(side=offer.side.value, ability=ability)))
+        picked = await self.ability_of(offer, f"{self.state.side(offer.side).name} cancels with which Ability?")
+        if picked is not None:
+            self.take(CancelStep(cancel=Cancel(side=offer.side.value, ability=picked[0], narrator_allows=picked[1] or None)))
 
     @work(exclusive=True)
     async def action_override(self) -> None:
@@ -393,4 +385,4 @@ OFFERING = {
 }
 """Each step action, and the offer of `legal_actions` that allows it."""
 
-CHALLENGE_ACTIONS = {"throw", "take_back", "record", *OFFERING}
+CHALLENGE_ACTIONS = {"throw", "take_back", "record", "defensive", *OFFERING}
