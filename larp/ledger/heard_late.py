@@ -36,11 +36,25 @@ def first_of(openings: list[Entry]) -> Entry | None:
     return min(openings, key=opening_key) if openings else None
 
 
+def checked_opening(opening: Entry) -> None:
+    """An opening whose season (its starting states, what it heard, which operation set each
+    field) can't be read raises before it is folded: the fold names it, never a later entry."""
+    opening_registers(opening)
+    heard_ids(opening)
+    short_of_opening(opening)
+    sorted([opening_key(opening), (0,)])
+
+
 def opening_registers(opening: Entry) -> Registers:
     """The starting states an opening carries, and which operation set each field."""
     starts = {data["sheet"]["id"]: data for data in opening.payload["characters"]}
     written = {(cid, path): (tick, station, seq) for cid, path, tick, station, seq in opening.payload.get("written", [])}
     return Registers(starts, written)
+
+
+def short_of_opening(opening: Entry) -> set[tuple]:
+    """The purchases of nothing an opening held: (entry id, field)."""
+    return {tuple(said) for said in opening.payload.get("short", [])}
 
 
 def heard_ids(opening: Entry) -> frozenset[str] | None:
@@ -53,7 +67,7 @@ def opened_season(opening: Entry, standing: list[Operation], undone: list[Operat
     since (among `undone`), plus the operations standing that it had not heard, in the season's order."""
     heard = heard_ids(opening) if heard is None else heard
     registers = opening_registers(opening)
-    short = {tuple(said) for said in opening.payload.get("short", [])}
+    short = short_of_opening(opening)
     registers.short = [(op, path) for op in [*standing, *undone] for path in op.fields if (op.entry.id, path) in short]
     if heard is not None:
         for op in undone:

@@ -15,7 +15,7 @@ from larp.ledger.bulk import bulk
 from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.ending import as_carried
 from larp.ledger.entry import Entry, Kind
-from larp.ledger.heard_late import between, between_reversed, first_of, season_opened
+from larp.ledger.heard_late import between, between_reversed, checked_opening, first_of, season_opened
 from larp.ledger.results import lock_from_json
 from larp.ledger.rows import PAYLOAD_TRIPS, Damage, fold_damage
 from larp.ledger.operations import Operation
@@ -154,6 +154,7 @@ class Tonight:
     def _opened(self, entry: Entry) -> list[Effect]:
         """An opening: the night's first in the season's order (larp.ledger.heard_late.first_of),
         whichever arrived first, starts everyone; another is checked against it."""
+        checked_opening(entry)
         self.openings.append(entry)
         first = first_of(self.openings)
         if first is not self.first_opening:
