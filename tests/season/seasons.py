@@ -39,6 +39,16 @@ def between(tmp_path: Path, chronicle: Path, names, offsets=None) -> list[Desk]:
     return [joined(tmp_path, name, None, chronicle, open_night=False, now=Clock(offsets.get(name, timedelta(0)))) for name in names]
 
 
+def negative_chronicle(folder: Path, **negative: int) -> Path:
+    """The test chronicle (a cap of 100 a month), Wick with these Negative Social Traits."""
+    from tests.ledger.helpers import SHEETS, toml_value, write_chronicle
+
+    write_chronicle(folder, experience={"cap_per_month": 100})
+    wick = {**SHEETS["wick"], "negative": {"social": negative}}
+    (folder / "wick.toml").write_text("\n".join(f"{key} = {toml_value(value)}" for key, value in wick.items()) + "\n")
+    return folder
+
+
 def xp(desk: Desk, cid: str) -> tuple[float, float]:
     sheet = desk.standing().characters[cid]
     return sheet.experience.earned, sheet.experience.unspent
@@ -48,4 +58,4 @@ def kinds(desk: Desk) -> list[str]:
     return [anomaly.kind for anomaly in desk.preview().anomalies]
 
 
-__all__ = ["Clock", "between", "game_one_closed", "synced", "xp", "kinds"]
+__all__ = ["Clock", "between", "game_one_closed", "negative_chronicle", "synced", "xp", "kinds"]

@@ -4,22 +4,12 @@ station through a real hub, whatever the order of arrival and the laptops' clock
 
 from datetime import timedelta
 
-from larp.desk import DeskError
-from larp.ledger import Kind
-from tests.ledger.helpers import SHEETS, larp, write_chronicle
-from tests.season.seasons import game_one_closed, synced, xp
-
 import pytest
 
-
-def chronicle_with(tmp_path, **negative) -> object:
-    """The test chronicle, Wick with these Negative Social Traits."""
-    folder = write_chronicle(tmp_path / "chronicle", experience={"cap_per_month": 100})
-    wick = {**SHEETS["wick"], "negative": {"social": negative}}
-    from tests.ledger.helpers import toml_value
-
-    (folder / "wick.toml").write_text("\n".join(f"{key} = {toml_value(value)}" for key, value in wick.items()) + "\n")
-    return folder
+from larp.desk import DeskError
+from larp.ledger import Kind
+from tests.ledger.helpers import larp
+from tests.season.seasons import game_one_closed, negative_chronicle, synced, xp
 
 
 def flagged(desk, kind: str) -> list:
@@ -30,7 +20,7 @@ def flagged(desk, kind: str) -> list:
 def test_two_buy_offs_of_a_doubled_negative_trait_both_stand_and_every_command_still_works(tmp_path, hub, capsys):
     """Case 1: Repugnant x2 bought off at hall and at bar before they hear each other: both stand
     (the Trait gone, 2 + 2 paid), nothing is flagged, and every command reads the season."""
-    folder = chronicle_with(tmp_path, Repugnant=2)
+    folder = negative_chronicle(tmp_path / "chronicle", Repugnant=2)
     hall, bar = game_one_closed(tmp_path, hub, folder)
     hall.award("wick", 6, "a season")
     synced(hall, bar)
@@ -57,7 +47,7 @@ def test_a_buy_off_more_than_she_had_is_paid_for_nothing_and_flagged_at_every_st
     """Case 2: a single Repugnant bought off at two stations: the Trait gone once, both paid, and
     the second in the season's order flagged bought-nothing at every station, before and after
     the night opens, until it is reversed (which gives back its points and no Trait)."""
-    folder = chronicle_with(tmp_path, Repugnant=1)
+    folder = negative_chronicle(tmp_path / "chronicle", Repugnant=1)
     hall, bar = game_one_closed(tmp_path, hub, folder)
     hall.award("wick", 6, "a season")
     synced(hall, bar)

@@ -20,8 +20,7 @@ from hypothesis import strategies as st
 from larp.desk import DeskError
 from larp.ledger import Kind
 from larp.sheet import load_sheet
-from tests.ledger.helpers import SHEETS, toml_value, write_chronicle
-from tests.season.seasons import between, game_one_closed, synced
+from tests.season.seasons import between, game_one_closed, negative_chronicle, synced
 
 STATIONS = ("hall", "bar", "door")
 CHARACTERS = ("janet", "cody", "ruth", "wick")
@@ -51,9 +50,7 @@ STEP = st.one_of(
 
 def chronicle(folder):
     """The test chronicle, Wick with Repugnant x2, and the two sheets of a newcomer of one id."""
-    write_chronicle(folder, experience={"cap_per_month": 100})
-    wick = {**SHEETS["wick"], "negative": {"social": {"Repugnant": REPUGNANT}}}
-    (folder / "wick.toml").write_text("\n".join(f"{key} = {toml_value(value)}" for key, value in wick.items()) + "\n")
+    negative_chronicle(folder, Repugnant=REPUGNANT)
     newcomers = {}
     for number, name in enumerate(NEWCOMERS, start=2):
         path = folder.parent / f"{name.split()[1].lower()}.toml"
