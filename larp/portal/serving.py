@@ -14,8 +14,11 @@ HEADER_SECONDS = 10.0
 request's first byte), else the connection is closed: slow headers can't hold the portal."""
 KEEP_ALIVE_SECONDS = 5
 """An idle connection between two requests is kept this long."""
-MOST_CONNECTIONS = 500
-"""Connections served at once (uvicorn's limit_concurrency); past it, 503 until some close."""
+MOST_CONNECTIONS = 4000
+"""Connections served at once (uvicorn's limit_concurrency); past it, 503 until some close. Well
+above what slow headers can hold in HEADER_SECONDS from a guest's laptop (1,000 trickling
+connections, each opened again as soon as it is closed, leave every player answered), and the
+process's open files are raised to hold them (`room_for_connections`)."""
 MOST_HEADER_BYTES = 64 * 1024
 """The most a request's line and headers may hold (h11's incomplete event size)."""
 
@@ -72,9 +75,21 @@ def syncing(record: Path, stop: threading.Event) -> None:
                 continue  # the hub away: the next try, as any station
 
 
+def room_for_connections() -> None:
+    """The process's limit of open files raised, within what the system allows, to hold
+    MOST_CONNECTIONS and the record's own files."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = MOST_CONNECTIONS + 256
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
+
+
 def serve(portal: Portal, host: str, port: int) -> None:
     import uvicorn
 
+    room_for_connections()
     stop = threading.Event()
     worker = threading.Thread(target=syncing, args=(portal.record, stop), daemon=True, name="portal-sync")
     worker.start()
