@@ -29,3 +29,9 @@ NamedLists = dict[ListName, list[ListTrait]]
 same item may come twice (two rows of `Contacts`)."""
 TextFields = dict[ListName, str]
 """A text field's name (`Nature`, `Generation`, `Path`) → its text."""
+
+
+def item_text(item: ListTrait) -> str:
+    """An item as a line says it: `Contacts 2`, `Heavy Pistol (+2, 2 Lethal, Loud)`, `Fame`."""
+    rated = item.name if item.rating == 1 else f"{item.name} {item.rating}"
+    return f"{rated} ({item.note})" if item.note.strip() else rated
