@@ -48,3 +48,16 @@ def test_a_sheet_without_storyteller_text_is_shown_as_it_is():
     plain = Sheet(id="bo", traits={}, public=["Sheriff"], lists={"Status": [ListTrait(name="Feared")]},
                   attributes={"Nature": "Bravo"})
     assert for_players(plain) == plain
+
+
+def test_a_change_summary_says_named_lists_and_fields_without_storyteller_text():
+    from larp.sheet.differences import said
+
+    before = ANN.model_copy(update={"lists": {"Backgrounds": ANN.lists["Backgrounds"][:1]},
+                                    "attributes": {"Nature": "Judge", "Path": "Humanity"}})
+    summary = said(before, ANN)
+    assert "Backgrounds +an item for staff" in summary and "Derangements +an item for staff" in summary
+    assert "Path changed" in summary and "Title 'none'" not in summary
+    assert "[ST]" not in summary and "Herd" not in summary and "Night" not in summary
+    assert said(ANN.model_copy(update={"attributes": {"Nature": "Bravo"}}), ANN.model_copy(
+        update={"attributes": {"Nature": "Judge"}})) == "Nature 'Bravo' → 'Judge'"
