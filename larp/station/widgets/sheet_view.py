@@ -165,16 +165,21 @@ class SheetView(Widget):
     @staticmethod
     def chronicle(sheet) -> list[RenderableType]:
         """The chronicle's character after the challenge's: her text fields (Nature, Generation
-        …) on one row, then each named list (Disciplines, Backgrounds …), one labelled row each."""
-        if not (sheet.lists or sheet.attributes):
+        …) on one row, then each named list (Disciplines, Backgrounds …), one labelled row each;
+        the pools and Status the rows above show are not said again."""
+        from larp.grapevine.shown import shown_above
+
+        fields, lists = shown_above(sheet)
+        about = [plain(f"{name} {value}") for name, value in sheet.attributes.items() if value.strip() and name not in fields]
+        rows = [(name, items) for name, items in sheet.lists.items() if name not in lists]
+        if not (about or rows):
             return []
         table = Table.grid(padding=(0, 1))
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
-        if sheet.attributes:
-            about = plain(" · ").join(plain(f"{name} {value}") for name, value in sheet.attributes.items() if value.strip())
-            table.add_row(plain("About"), about)
-        for name, items in sheet.lists.items():
+        if about:
+            table.add_row(plain("About"), plain(" · ").join(about))
+        for name, items in rows:
             table.add_row(plain(name), plain(" · ").join(plain(item_text(item)) for item in items))
         return [Text(), table]
 
