@@ -14,6 +14,7 @@ from larp.cards.fonts import Font, shortened, typeset, width, wrap
 from larp.cards.payload import Card
 from larp.cards.qr import QUIET_ZONE, QrCode
 from larp.sheet import Sheet
+from larp.sheet.storyteller import players_lines
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,8 @@ def card_face(sheet: Sheet, chronicle_name: str, card: Card, code: QrCode, paper
     kind = " · ".join(capitalised(typeset(part)) for part in (sheet.creature, sheet.lineage) if part.strip())
     column.next(kind, KIND, gap=0.5)
     column.gap(1.8)
-    left_out = column.paragraphs([typeset(line) for line in sheet.public if line.strip()], PUBLIC, bottom)
+    public = players_lines(sheet.public)  # a card is read by anyone: no Storyteller-only text
+    left_out = column.paragraphs([typeset(line) for line in public if line.strip()], PUBLIC, bottom)
     texts.extend(column.texts)
     return CardFace(card, card_width, card_height, tuple(texts), (rule,), code, qr_x, qr_y, left_out)
 

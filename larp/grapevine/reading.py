@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
+from larp.grapevine.chronicle_lists import is_named_list, items_of, text_fields
 from larp.grapevine.creatures import (
     EXPERIENCE_KINDS, LINEAGE, MAPPED, RATINGS, RENAMED, STATUS, TEMPERS,
 )
@@ -164,9 +165,11 @@ def read_character(element: ET.Element, cid: str, warnings: list[str], source: s
 def fingerprint(sheet: Sheet) -> str:
     """A digest of the sheet and its kept element as they were read (`kept.read`): while it
     still matches, nothing was changed in larp or by hand, and the export writes the element
-    as it was without reading it again."""
+    as it was without reading it again. Empty named lists and text fields are left out of it,
+    so that a sheet imported before the sheet held them keeps its digest."""
     kept = {key: value for key, value in sheet.kept.items() if key != "read"}
-    text = sheet.model_dump_json(exclude={"id", "kept"}) + json.dumps(kept, ensure_ascii=False, sort_keys=True)
+    unread = {name for name in ("lists", "attributes") if not getattr(sheet, name)}
+    text = sheet.model_dump_json(exclude={"id", "kept", *unread}) + json.dumps(kept, ensure_ascii=False, sort_keys=True)
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
 
@@ -188,18 +191,23 @@ def sheet_fields(element: ET.Element, warn_in=_quiet, decimal: str = ".") -> tup
         "creature": element.tag, "lineage": attributes.get(LINEAGE[element.tag], ""),
         "status": STATUS.get(status.strip().lower(), "active"),
         "status_reason": "" if status.strip().lower() in STATUS else f"Grapevine status: {status}",
-        "traits": {}, "negative": {}, "abilities": {}, "standalone": {},
+        "traits": {}, "negative": {}, "abilities": {}, "standalone": {}, "lists": {},
+        "attributes": text_fields(element.tag, attributes),
     }
     children: list[ET.Element] = []
     for child in element:
         if child.tag == "traitlist":
             child = _read_list(element.tag, child, fields, warn_in, decimal)
+            name = child.get("name", "")
+            if is_named_list(element.tag, name) and name not in fields["lists"]:
+                fields["lists"][name] = items_of(child, decimal)
         elif child.tag == "experience":
             fields["experience"] = read_experience(child, warn_in("experience"), decimal)
         elif child.tag == "notes":
             fields["notes"] = sheet_text(text_of(child))
         children.append(child)
     _ratings(element.tag, attributes, fields, warn_in)
+    fields["lists"] = {name: items for name, items in fields["lists"].items() if items}
     return fields, children
 
 

@@ -4,6 +4,7 @@ her Abilities' specialisations, her status in Grapevine and her Status Traits. R
 sheet's kept Grapevine data, as labelled lines for the station; nothing for a sheet made in larp.
 """
 
+from larp.grapevine.chronicle_lists import attribute_of, field_name, held_elsewhere
 from larp.grapevine.lists import rows_of, trait_key
 from larp.grapevine.nodes import from_text
 from larp.sheet.character import Sheet
@@ -51,7 +52,20 @@ def narrator_lines(sheet: Sheet) -> list[tuple[str, str]]:
     return lines
 
 
+def shown_above(sheet: Sheet) -> tuple[set[str], set[str]]:
+    """The text fields and the named lists these lines already show (a pool and its temporary
+    value, the Status list), so that the sheet's own rows of them need not say them again."""
+    if not isinstance(sheet.kept.get("attributes"), dict):
+        return set(), set()
+    fields = {field_name(f"{prefix}{key}") for key in POOLS.get(sheet.creature, ()) for prefix in ("", "temp")}
+    return fields, {name for name in STATUS_LISTS if name in sheet.lists}
+
+
 def _pools(sheet: Sheet, attributes: dict) -> str:
+    if sheet.lists or sheet.attributes:  # the sheet's own text fields, as larp may have changed them
+        elsewhere = held_elsewhere(sheet.creature)
+        attributes = {key: value for key, value in attributes.items() if key in elsewhere}
+        attributes |= {attribute_of(name): value for name, value in sheet.attributes.items()}
     shown = []
     for key in POOLS.get(sheet.creature, ()):
         value, temporary = attributes.get(key), attributes.get(f"temp{key}")

@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from larp.grapevine.changes import experience_now, rows_now
+from larp.grapevine.chronicle_lists import attribute_of, is_named_list, items_now
 from larp.grapevine.creatures import LINEAGE, MAPPED, RATINGS, TEMPERS
 from larp.grapevine.lists import rows_of, trait_key
 from larp.grapevine.nodes import emit, from_text, head_of, indented
@@ -204,9 +205,19 @@ def _attributes_now(attributes: dict[str, str], tag: str, base: dict, sheet: She
             now[attribute] = str(value)
     if (sheet.status, sheet.status_reason) != (base["status"], base["status_reason"]):
         now["status"] = sheet.status.capitalize()
+    if holds_lists(sheet):
+        for name in base["attributes"].keys() | sheet.attributes.keys():
+            if base["attributes"].get(name, "") != sheet.attributes.get(name, ""):
+                now[attribute_of(name)] = sheet.attributes.get(name, "")
     for key, value in now.items():
         attributes = _placed(attributes, key, value)
     return attributes, bool(now)
+
+
+def holds_lists(sheet: Sheet) -> bool:
+    """Whether the sheet holds the character's named lists and text fields: a sheet imported
+    before the sheet held them has none, and her element's are written as they were read."""
+    return bool(sheet.lists or sheet.attributes)
 
 
 def _rating(sheet: Sheet, trait: str) -> int:
@@ -242,6 +253,11 @@ def _children_now(children: list[ET.Element], tag: str, base: dict, sheet: Sheet
         if differs:
             written = _with_list(written, now)
             changed = True
+    for name, items in sheet.lists.items():
+        if name not in seen and items:
+            now, _ = items_now(_new_list(name), items, decimal)
+            at = max((i + 1 for i, child in enumerate(written) if child.tag in ("traitlist", "experience")), default=0)
+            written, changed = [*written[:at], now, *written[at:]], True
     if "experience" not in seen and sheet.experience != Experience():
         now, _ = experience_now(ET.Element("experience"), Experience(), sheet.experience, decimal)
         written, changed = [now, *written], True
@@ -261,6 +277,8 @@ def _child_now(child: ET.Element, name: str, tag: str, base: dict, sheet: Sheet,
         table, category = MAPPED[name]
         was = base[table].get(category, {}) if category else base[table]
         return rows_now(child, was, dict(getattr(sheet, table).of(category) if category else sheet.abilities), decimal)
+    if child.tag == "traitlist" and is_named_list(tag, name) and holds_lists(sheet):
+        return items_now(child, sheet.lists.get(name, []), decimal)
     if name == TEMPERS and tag == "various":
         now = {"willpower": sheet.willpower, "rage": sheet.rage, "gnosis": sheet.gnosis, "standalone": sheet.standalone}
         return rows_now(child, _tempers(child, base), _tempers(child, now), decimal)

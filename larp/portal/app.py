@@ -37,6 +37,7 @@ from larp.portal.guard import (
 from larp.portal.secrets import keyed, new_token, portal_key, typed_code
 from larp.portal.sheets import TOUCHES, characters_of, fingerprint, history, priced
 from larp.portal.store import KINDS, SESSION_LIFE, PortalStore, portal_file
+from larp.sheet.storyteller import for_players
 
 HERE = Path(__file__).parent
 
@@ -186,7 +187,7 @@ def make_app(portal: Portal) -> Starlette:
         shown = request_page(portal.store, signed.player, request.query_params.get("page", ""), sheet.id)
         card, no_card = card_or_why(portal.desk.chronicle, sheet, portal.cards)
         return page(
-            "character.html", signed=signed, sheet=sheet, history=history(sheet), shown=shown, stale=stale_of(shown),
+            "character.html", signed=signed, sheet=for_players(sheet), history=history(sheet), shown=shown, stale=stale_of(shown),
             most=TEXT_MOST, card=card, no_card=no_card, night=portal.desk.next_night(),
         )
 
@@ -201,7 +202,7 @@ def make_app(portal: Portal) -> Starlette:
         if request.method == "GET":
             what = request.query_params.get("what", "").strip()
             offer = priced(portal.desk, sheet, what) if what else None
-            return page("buy.html", signed=signed, sheet=sheet, offer=offer, what=what)
+            return page("buy.html", signed=signed, sheet=for_players(sheet), offer=offer, what=what)
         form = await request.form()
         check_form(form, signed.csrf)
         offer = priced(portal.desk, sheet, str(form.get("what", "")))

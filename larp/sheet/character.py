@@ -8,6 +8,7 @@ from larp.sheet.categories import ATTRIBUTES, Category
 from larp.sheet.experience import Experience
 from larp.sheet.frozen import Frozen
 from larp.sheet.ids import ID
+from larp.sheet.named_lists import NamedLists, TextFields
 from larp.words import Pronouns
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
@@ -101,6 +102,8 @@ class Sheet(Person):
     )
     retests: list[Name] = Field([], description="Gifts, Merits, Backgrounds and powers that give a retest")
     bomb: Flag = Field(False, description="the sheet grants the bomb sign (R-CH-4)")
+    lists: NamedLists = Field({}, description="named lists of Traits: Disciplines, Backgrounds, Equipment …")
+    attributes: TextFields = Field({}, description="named text fields: Nature, Demeanor, Generation …")
 
     _distinct = field_validator("abilities", "standalone", mode="before")(distinct_names)
 

@@ -2,9 +2,10 @@
 `Social +Commanding; Subterfuge 1 → 2; Willpower 4 → 5`.
 
 Private notes are said to have changed, never quoted: the words land in summaries that
-players may read.
+players may read; so is a named list's item or a text field holding Storyteller-only text.
 """
 
+from collections import Counter
 from typing import Any
 
 from pydantic import BaseModel
@@ -40,6 +41,12 @@ def field_differences(key: str, old: Any, new: Any, sheet: dict) -> list[str]:
         return [f"status reason {shown(old or '')} → {shown(new)}"]
     if key == "experience":
         return [experience_difference(old or {}, new or {})]
+    if key == "lists" and isinstance(new, dict):
+        return [phrase for name in {**(old or {}), **new} for phrase in items_differences(name, (old or {}).get(name) or [],
+                                                                                          new.get(name) or [])]
+    if key == "attributes" and isinstance(new, dict) and all(isinstance(value, str) for value in new.values()):
+        return [text_difference(name, (old or {}).get(name, ""), new.get(name, ""))
+                for name in {**(old or {}), **new} if (old or {}).get(name, "") != new.get(name, "")]
     if key in GROUPS and isinstance(new, dict):
         return [
             phrase
@@ -69,6 +76,34 @@ def rated(label: str, old: dict, new: dict) -> list[str]:
     if not parts:
         return []
     return [label + ", ".join(parts)] if label else parts
+
+
+def items_differences(name: str, old: list[dict], new: list[dict]) -> list[str]:
+    """A named list's items added and given up: `Disciplines +Auspex 3, -Fame`."""
+    from larp.sheet.named_lists import ListTrait, item_text
+
+    def said(item: dict) -> str:
+        text = item_text(ListTrait.model_validate(item))
+        return text if players_text(text) == text else "an item for staff"
+
+    if old == new:
+        return []
+    before, after = Counter(said(item) for item in old), Counter(said(item) for item in new)
+    added = [f"+{item}" for item in (after - before).elements()]
+    gone = [f"-{item}" for item in (before - after).elements()]
+    return [f"{name} {', '.join(added + gone) or 'changed'}"]
+
+
+def text_difference(name: str, old: str, new: str) -> str:
+    if players_text(old) != old or players_text(new) != new:
+        return f"{name} changed"
+    return f"{name} {shown(old)} → {shown(new)}"
+
+
+def players_text(text: str) -> str:
+    from larp.sheet.storyteller import players_text as shown_to_players
+
+    return shown_to_players(text)
 
 
 def listed(key: str, old: list, new: list) -> str:

@@ -2,7 +2,9 @@
 
 tomllib gives values without positions; a validation error names a key path
 (`traits.physical.Tough`). This scans the text for table headers and keys and
-answers the line of the longest prefix of that path it finds.
+answers the line of the longest prefix of that path it finds. The tables of an array
+(`[[lists.Disciplines]]`) are counted, so that `lists.Disciplines[2].rating` is found on the
+third of them.
 """
 
 import re
@@ -24,16 +26,23 @@ def _parts(dotted: str) -> tuple[str, ...]:
 def key_lines(text: str) -> dict[tuple[str, ...], int]:
     """Every table and key path of the document with the line (1-based) it starts on."""
     lines: dict[tuple[str, ...], int] = {}
-    table: tuple[str, ...] = ()
+    tables: list[tuple[str, ...]] = [()]
+    arrays: dict[tuple[str, ...], int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         header = _HEADER.match(line)
         if header:
             table = _parts(header.group(1))
-            lines.setdefault(table, number)
+            tables = [table]
+            if line.lstrip().startswith("[["):
+                arrays[table] = arrays.get(table, -1) + 1
+                tables.append(table + (str(arrays[table]),))
+            for each in tables:
+                lines.setdefault(each, number)
             continue
         key = _KEY.match(line)
         if key:
-            lines.setdefault(table + _parts(key.group(1)), number)
+            for each in tables:
+                lines.setdefault(each + _parts(key.group(1)), number)
     return lines
 
 
@@ -42,8 +51,10 @@ def line_of(text: str | None, loc: tuple[Any, ...]) -> int | None:
     if text is None:
         return None
     known = key_lines(text)
+    indexed = tuple(str(part) for part in loc)
     path = tuple(str(part) for part in loc if not isinstance(part, int))
-    for end in range(len(path), 0, -1):
-        if path[:end] in known:
-            return known[path[:end]]
+    for each in (indexed, path):
+        for end in range(len(each), 0, -1):
+            if each[:end] in known:
+                return known[each[:end]]
     return None

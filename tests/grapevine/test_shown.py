@@ -54,3 +54,14 @@ def test_a_sheet_made_in_larp_shows_nothing_more():
     from larp.sheet.character import Sheet, TraitList
 
     assert narrator_lines(Sheet(id="new", traits=TraitList())) == []
+
+
+def test_pools_say_the_sheets_text_fields_as_larp_changed_them_and_are_not_said_twice():
+    sheet = imported(VAMPIRE).chronicle.characters["vic"]
+    sheet = sheet.model_copy(update={"attributes": {**sheet.attributes, "Blood (temporary)": "7", "Sect": "Anarch"}})
+    assert narrator_lines(sheet)[0] == ("Pools", "Blood 12 (temporary 7)")
+    shown = Console(width=160, record=True)
+    for part in SheetView.chronicle(sheet):
+        shown.print(part)
+    text = shown.export_text()
+    assert "About Sect Anarch" in text and "Blood" not in text and "Acknowledged" not in text

@@ -12,6 +12,8 @@ from textual.widget import Widget
 from larp.rules import CharacterState, Lock, game_time
 from larp.rules.tabletop import TableState
 from larp.sheet import ATTRIBUTES, STANDALONE, Category
+from larp.sheet.named_lists import item_text
+from larp.station.plain import plain
 from larp.station.widgets.items_row import ItemsRow
 from larp.station.widgets.table_sheet import table_sheet
 
@@ -134,7 +136,8 @@ class SheetView(Widget):
             below.add_column(ratio=1)
             below.add_column(ratio=1)
             below.add_row(details, tonight)
-        return Group(heading, Text(), self.traits(card.character), Text(), below, *notes)
+        chronicle = self.chronicle(card.character.sheet)
+        return Group(heading, Text(), self.traits(card.character), Text(), below, *chronicle, *notes)
 
     def heading(self, character: CharacterState) -> Text:
         sheet = character.sheet
@@ -158,6 +161,27 @@ class SheetView(Widget):
         notes = Text("\nNarrator's notes: ", style="bold yellow")
         notes.append(sheet.notes.strip(), style="yellow")
         return [notes]
+
+    @staticmethod
+    def chronicle(sheet) -> list[RenderableType]:
+        """The chronicle's character after the challenge's: her text fields (Nature, Generation
+        …) on one row, then each named list (Disciplines, Backgrounds …), one labelled row each;
+        the pools and Status the rows above show are not said again."""
+        from larp.grapevine.shown import shown_above
+
+        fields, lists = shown_above(sheet)
+        about = [plain(f"{name} {value}") for name, value in sheet.attributes.items() if value.strip() and name not in fields]
+        rows = [(name, items) for name, items in sheet.lists.items() if name not in lists]
+        if not (about or rows):
+            return []
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        if about:
+            table.add_row(plain("About"), plain(" · ").join(about))
+        for name, items in rows:
+            table.add_row(plain(name), plain(" · ").join(plain(item_text(item)) for item in items))
+        return [Text(), table]
 
     def traits(self, character: CharacterState) -> Table:
         """Per category: the current and full totals, and each Trait with its dots."""

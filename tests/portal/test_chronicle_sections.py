@@ -1,0 +1,56 @@
+"""A player's character page shows her text fields and every named list read-only, escaped,
+with no Storyteller-only text; her printed card's public lines lose theirs too."""
+
+from larp.cards.printing import card_faces
+from larp.desk import Desk
+from larp.sheet.named_lists import ListTrait
+from tests.portal.conftest import MARISA, signed_in
+
+LISTS = {
+    "Disciplines": [ListTrait(name="Auspex: Heightened Senses", rating=3, note="basic"),
+                    ListTrait(name="[ST]Obfuscate[/ST]", rating=3)],
+    "Backgrounds": [ListTrait(name="Contacts", rating=2, note="the docks [ST]and the Sheriff[/ST]"),
+                    ListTrait(name="<b>Fame</b>")],
+    "Derangements": [ListTrait(name="[ST]Paranoia")],
+}
+ATTRIBUTES = {"Nature": "Judge", "Path": "[ST]Path of Night[/ST]", "Generation": "11"}
+
+
+def amended(season, **update) -> None:
+    record, folder = season
+    with Desk.open(record, folder, station="hall", narrator="Ann", open_night=False) as desk:
+        janet = desk.standing().characters["janet"]
+        desk.amend(janet.model_copy(update=update), "her Grapevine sheet")
+
+
+def test_the_page_shows_every_list_and_field_without_storyteller_text(client, portal, season):
+    amended(season, lists=LISTS, attributes=ATTRIBUTES, public=["Silver-streaked black hair", "[ST]a ghoul[/ST]"])
+    signed_in(client, portal, MARISA)
+    page = client.get("/c/janet").text
+    assert page.index("<h2>Traits</h2>") < page.index("<h2>About</h2>") < page.index("<h2>Disciplines</h2>")
+    assert page.index("<h2>About</h2>") < page.index("<h2>Backgrounds</h2>") < page.index("<h2>Experience</h2>")
+    assert "<dt>Nature</dt><dd>Judge</dd>" in page and "<dt>Generation</dt><dd>11</dd>" in page
+    assert ('<li><span class="item">Auspex: Heightened Senses</span> <span class="rating">3</span> '
+            '<span class="note">basic</span></li>') in page
+    assert '<span class="note">the docks</span>' in page and "&lt;b&gt;Fame&lt;/b&gt;" in page
+    for secret in ("Obfuscate", "Sheriff", "Path of Night", "Paranoia", "Derangements", "ghoul", "[ST]", "[/ST]"):
+        assert secret not in page
+    assert "Silver-streaked black hair" in page
+
+
+def test_a_page_without_named_lists_shows_no_empty_sections(client, portal):
+    signed_in(client, portal, MARISA)
+    page = client.get("/c/janet").text
+    assert "<h2>About</h2>" not in page and 'class="named"' not in page
+
+
+def test_the_printed_card_leaves_out_storyteller_only_public_text(season):
+    record, folder = season
+    with Desk.open(record, folder, station="hall", narrator="Ann", open_night=False) as desk:
+        janet = desk.standing().characters["janet"]
+        chronicle = desk.chronicle
+    sheet = janet.model_copy(update={"public": ["Keeper of Elysium [ST]and a spy[/ST]", "[ST]Sabbat[/ST]"]})
+    chronicle = chronicle.model_copy(update={"characters": {**chronicle.characters, "janet": sheet}})
+    face, = card_faces(chronicle, ["janet"], "letter")
+    said = " ".join(text.text for text in face.texts)
+    assert "Keeper of Elysium" in said and "spy" not in said and "Sabbat" not in said
