@@ -145,8 +145,14 @@ def playing(starts: list[dict]) -> str:
     return said + (f" and {kept} retired or dead" if kept else "")
 
 
+ADDED_SINCE = ("lists", "attributes")
+"""Sheet fields newer than the fingerprints a record may hold: left out where empty, so that a
+sheet without them prints as it did (the folder not taken for edited by an upgrade)."""
+
+
 def fingerprint(sheet) -> str:
-    text = json.dumps(sheet.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+    data = sheet.model_dump(mode="json")
+    text = json.dumps({k: v for k, v in data.items() if k not in ADDED_SINCE or v}, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
