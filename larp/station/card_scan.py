@@ -17,6 +17,10 @@ HOLD_SECONDS = 0.5
 """Keys held as a possible card are given back when no key follows this soon: a scanner types a
 card's text and its Enter in one burst, a few milliseconds a key."""
 
+LATE_SECONDS = 0.1
+"""How late a hold's timer may come before the keys waiting behind the station's work are read
+first (see larp.station.screens.setup)."""
+
 CARD_START = re.compile(r"L(?:[AQ](?:R(?:P\d*)?)?)?", re.IGNORECASE)
 """What a card's text can be so far: the tag (its A typed as Q on AZERTY) and digits."""
 AZERTY_DIGITS = "&éÉ\"'(-§èÈ_!çÇàÀ"

@@ -1,5 +1,7 @@
 """Setting up a challenge: who challenges whom, in what, bidding what, for what effect (R-CH-1)."""
 
+import time
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,7 +12,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select
 from larp.sheet import Category, SheetError
 from larp.sheet.loading import validate
 from larp.sheet.transcript import ChallengeSpec
-from larp.station.card_scan import HOLD_SECONDS, CardScan, typed_into
+from larp.station.card_scan import HOLD_SECONDS, LATE_SECONDS, CardScan, typed_into
 from larp.station.errors import sentence
 from larp.station.modals import ConfirmScreen
 from larp.station.screens.base import StationScreen
@@ -64,6 +66,7 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
         self.challenger_id = challenger
         self.card_scan = CardScan()
         self.hold_timer = None
+        self.held_at = 0.0
 
     def body(self) -> ComposeResult:
         with Horizontal(id="terms"):
@@ -156,6 +159,7 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
         taken, scanned, given_back = self.card_scan.take(event.key, event.character)
         if self.hold_timer is not None:
             self.hold_timer.stop()
+        self.held_at = time.monotonic()
         self.hold_timer = self.set_timer(HOLD_SECONDS, self.give_up_card) if self.card_scan.held else None
         if given_back:
             self.give_back(focused, given_back)
@@ -167,7 +171,13 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
         return taken
 
     def give_up_card(self) -> None:
-        """No key came after those held as a card's: they were typed, and go to the field."""
+        """No key came after those held as a card's: they were typed, and go to the field. A
+        timer that comes late (the station was busy: the scanner's next keys may be waiting behind
+        the work) waits a moment more, so that those keys are read first."""
+        if time.monotonic() - self.held_at > HOLD_SECONDS + LATE_SECONDS:
+            self.held_at = time.monotonic() - HOLD_SECONDS
+            self.hold_timer = self.set_timer(LATE_SECONDS, self.give_up_card)
+            return
         self.hold_timer = None
         held = self.card_scan.flush()
         if held and self.focused is not None:
