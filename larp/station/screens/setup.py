@@ -66,7 +66,8 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
         self.challenger_id = challenger
         self.card_scan = CardScan()
         self.hold_timer = None
-        self.held_at = 0.0
+        self.held_at: float | None = None
+        """When the last key held as a possible card was read (None: its timer waited once already)."""
 
     def body(self) -> ComposeResult:
         with Horizontal(id="terms"):
@@ -174,8 +175,8 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
         """No key came after those held as a card's: they were typed, and go to the field. A
         timer that comes late (the station was busy: the scanner's next keys may be waiting behind
         the work) waits a moment more, so that those keys are read first."""
-        if time.monotonic() - self.held_at > HOLD_SECONDS + LATE_SECONDS:
-            self.held_at = time.monotonic() - HOLD_SECONDS
+        if self.held_at is not None and time.monotonic() - self.held_at > HOLD_SECONDS + LATE_SECONDS:
+            self.held_at = None  # once: the keys behind the work are read by then
             self.hold_timer = self.set_timer(LATE_SECONDS, self.give_up_card)
             return
         self.hold_timer = None
