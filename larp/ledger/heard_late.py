@@ -99,7 +99,7 @@ def between(tonight, entry: Entry) -> list[Effect]:
             if op.fields or op.joins is not None or op.character not in tonight.characters:
                 restarted(tonight, op.character)
             else:  # a line alone: her experience one line longer, her sheet not read again
-                lined(tonight, op.character, op.line)
+                lines_on_top(tonight, {op.character: [op.line]})
     else:
         refresh(tonight)
     if op.character not in tonight.characters:
@@ -174,11 +174,6 @@ def flag_late(tonight, opening: Entry, entry: Entry) -> None:
         f"before it heard that station {opening.station} opened night {entry.night}: applied when it arrived",
         opening,
     )
-
-
-def lined(tonight, cid: str, line: dict) -> None:
-    """Her sheet tonight (and as she started it) with one experience line more."""
-    lines_on_top(tonight, {cid: [line]})
 
 
 def line_alone(tonight, entry: Entry) -> Operation | None:

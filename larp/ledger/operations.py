@@ -21,9 +21,9 @@ state replacing hers, its experience line added.
 """
 
 from dataclasses import dataclass, replace
-from typing import Any, Iterable
+from typing import Any
 
-from larp.ledger.entry import Entry, Kind
+from larp.ledger.entry import Entry
 
 NOT_FIELDS = ("id", "experience")
 """What a sheet change never writes: the id names her, experience moves by its lines alone."""

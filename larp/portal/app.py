@@ -2,7 +2,6 @@
 uvicorn): server-rendered pages, no scripts, phone first. Every page a player reaches is scoped
 to her: another character's address is a 404, whatever its id."""
 
-import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
