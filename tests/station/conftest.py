@@ -103,8 +103,10 @@ async def press_at_once(pilot, *keys: str) -> None:
 
 
 async def look_up(pilot, text: str) -> None:
-    await type_in(pilot, text)
-    await pilot.press("enter")
+    """A card scanned or a name typed, and Enter, in one burst: as a scanner sends them, never
+    with the station's work between the text and its Enter (a loaded machine once took longer
+    than a hold, and the card was given up as typing before its Enter came)."""
+    await press_at_once(pilot, *text, "enter")
     await pilot.pause()
 
 

@@ -27,6 +27,13 @@ class StationScreen(Screen):
     def desk(self):
         return self.app.desk
 
+    @property
+    def station_closing(self) -> bool:
+        """Whether the station is closing: a screen made a moment before (the night log and the
+        reconciliation are made while nobody waits on them) is still told it shows while its
+        widgets are taken away; it reads nothing then."""
+        return not self.app.is_running
+
     def record_changed(self) -> None:
         """The night record changed (an entry written here, or arrived from another station):
         show it afresh. The night log and the reconciliation read it again; others need not."""

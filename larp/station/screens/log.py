@@ -122,6 +122,8 @@ class NightLogScreen(HoldsScans, StationScreen):
     def on_screen_resume(self) -> None:
         """Back on the log: the record read again if it changed meanwhile, with the cursor on the
         newest entry (the one just made, most likely the one to look at), else the table as it was."""
+        if self.station_closing:
+            return
         refit = self.fit_columns()
         if self.desk is None or self.desk.revision != self.revision:
             self.record_changed()

@@ -54,6 +54,8 @@ class ReconcileScreen(StationScreen):
         self.watch(self.view, "scroll_y", self.more_at_the_foot, init=False)
 
     def on_screen_resume(self) -> None:
+        if self.station_closing:
+            return
         if self.desk is None or self.desk.revision != self.revision:
             self.record_changed()
 
