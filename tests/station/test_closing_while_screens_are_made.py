@@ -5,20 +5,15 @@ import asyncio
 
 import pytest
 
-from larp.desk import Desk
-from larp.station import create_app
-from tests.station.conftest import CARDS, SIZE, pilot_test
+from tests.station.conftest import SIZE, pilot_test
 
 
 @pytest.mark.parametrize("steps", [0, 1, 3, 8])
 @pilot_test
-async def test_a_station_closed_while_its_screens_are_made_closes_without_an_error(tmp_path, wall_clock, steps):
-    desk = Desk.open(db=tmp_path / "night.sqlite3", chronicle=CARDS, station="Bar", narrator="Sam", now=wall_clock)
-    app = create_app(desk=desk)
+async def test_a_station_closed_while_its_screens_are_made_closes_without_an_error(app, steps):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.warm_screens()
         for _ in range(steps):
             await asyncio.sleep(0)
     assert app.return_code in (None, 0) and app._exception is None
-    desk.close()
