@@ -36,6 +36,7 @@ def register(subparsers) -> None:
     requests.add_argument("number", nargs="?", type=int, metavar="ID", help="approve, deny: the request's number")
     requests.add_argument("--reason", default="", metavar="TEXT", help="deny: why (the player reads it)")
     requests.add_argument("--answer", default="", metavar="TEXT", help="approve: an answer the player reads (a downtime action's outcome)")
+    requests.add_argument("--price", type=float, metavar="POINTS", help="approve: staff's price for a purchase that needs one (not in the chronicle's catalog)")
     requests.add_argument("--stale-ok", action="store_true", help="approve a request although the sheet changed since it was made")
     requests.add_argument("--narrator", default="", help="the staff member answering")
     requests.add_argument("--page", type=int, default=1, metavar="N", help=f"list: page N of the requests, {LISTED} a page, oldest first")
@@ -100,7 +101,7 @@ def run_requests(args) -> int:
             if args.number is None:
                 raise DeskError(f"name the request: larp requests {args.action} ID")
             by = args.narrator or desk.narrator or "staff"
-            done = approve(desk, store, args.number, by, args.answer, args.stale_ok) if args.action == "approve" else deny(store, args.number, by, args.reason)
+            done = approve(desk, store, args.number, by, args.answer, args.stale_ok, args.price) if args.action == "approve" else deny(store, args.number, by, args.reason)
             print(one_line(f"Request {done.id} {done.state}: {done.kind} for {done.character}: {done.said}") + (f" (entry {done.entry[:8]})" if done.entry else ""))
     except DeskError as error:
         return failed(f"requests {args.action}", error)

@@ -31,13 +31,19 @@ def register(subparsers) -> None:
     spend.add_argument("--reason", required=True, help="what it is spent on")
     buy = actions.add_parser("buy", help='a purchase priced by the cost table: "Physical: Quick", "Ability: Occult", "Willpower", "Negative: Clumsy off"')
     buy.add_argument("character", metavar="CHARACTER", help="her id")
-    buy.add_argument("purchase", metavar="PURCHASE", help='what she buys, as the cost table names it: "Physical: Quick", "Ability: Occult", "Willpower", "Negative: Clumsy off"')
+    buy.add_argument("purchase", metavar="PURCHASE", help='what she buys, as `larp xp offers` names it: "Physical: Quick", "Ability: Occult", "Willpower", "Negative: Clumsy off", "Disciplines: Auspex: Aura Perception"')
+    buy.add_argument("--price", type=float, metavar="POINTS", help="staff's price for a name the chronicle's catalog holds no price for")
     for writing in (award, spend, buy):
         writing.add_argument("--chronicle", type=Path, metavar="DIR", help="the chronicle folder, if a night must be opened")
         writing.add_argument("--station", help="this station's name")
         writing.add_argument("--narrator", default="", help="the Narrator recording it")
         add_db_option(writing)
         writing.set_defaults(func=run_write)
+    offered = actions.add_parser("offers", help="everything a character may buy, each with its price (or: needs a price)")
+    offered.add_argument("character", metavar="CHARACTER", help="her id")
+    offered.add_argument("--format", choices=["text", "json"], default="text", help="plain text (default) or JSON")
+    add_db_option(offered)
+    offered.set_defaults(func=run_offers)
     log = actions.add_parser("log", help="per character: earned, unspent, and every line with its running totals")
     log.add_argument("--character", metavar="ID", help="only this character")
     log.add_argument("--format", choices=["text", "json"], default="text", help="plain text (default) or JSON")
@@ -86,10 +92,34 @@ def written(desk, args):
         raise DeskError(f"name the character and the points: larp xp {args.action} CHARACTER POINTS --reason TEXT")
     character = known_id(args.character, list(desk.states()))
     if args.action == "buy":
-        return desk.buy(character, args.purchase)
+        return desk.buy(character, args.purchase, args.price)
     if args.action == "spend":
         return desk.spend(character, args.points, args.reason)
     return desk.award(character, args.points, args.reason, override_of(args.override_by, args.override_why))
+
+
+def run_offers(args) -> int:
+    from larp.desk import Desk, DeskError
+    from larp.rules.experience import points
+    from larp.sheet import SheetError
+    from larp.sheet.ids import known_id
+
+    try:
+        with Desk.read(args.db) as desk:
+            character = known_id(args.character, list(desk.states()))
+            found = desk.purchases_offered(character)
+    except (DeskError, SheetError) as error:
+        return failed("xp offers", error)
+    if args.format == "json":
+        print(json.dumps([{"what": o.what, "group": o.group, "price": o.price} for o in found], indent=2, ensure_ascii=False))
+        return 0
+    group = None
+    for offer in found:
+        if offer.group != group:
+            group = offer.group
+            print(f"{group}:")
+        print(f"  {offer.what:<50} {'needs a price' if offer.price is None else points(offer.price)}")
+    return 0
 
 
 def run_log(args) -> int:

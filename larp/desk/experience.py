@@ -22,15 +22,14 @@ from larp.rules.experience import (
     ExperienceError,
     Override,
     Totals,
-    bought,
     check_award,
     check_spend,
-    cost,
     earned_in_month,
-    parse_purchase,
     points,
     running,
 )
+from larp.rules.experience.deals import Deal, Offer, deal, offers
+from larp.rules.experience.listed import Catalog
 from larp.sheet import Sheet, SheetError
 from larp.sheet.ids import known_id
 from larp.sheet.experience import ExperienceEntry
@@ -131,20 +130,35 @@ class Experiencing:
             check_spend(sheet.experience, spent, self.experience_rules, sheet.display_name)
         return self._experience(sheet, self._line("spent", spent, reason))
 
-    def buy(self, character_id: str, what: str) -> Entry:
-        """A purchase priced by the chronicle's cost table: one sheet change entry, the new sheet
-        with the spent line in her history."""
+    def catalog(self) -> Catalog:
+        """What each named list offers and at what price: the chronicle's catalog, and the names
+        its characters hold (larp.rules.experience.listed)."""
+        return Catalog.of(self.experience_rules.lists, (state.sheet for state in self.states().values()))
+
+    def purchases_offered(self, character_id: str) -> list[Offer]:
+        """Everything she may buy, each with its price (None: staff price it first)."""
         sheet = self._standing_sheet(character_id)
-        table = self.experience_rules.costs
+        fellows = [state.sheet for state in self.states().values()]
+        return offers(sheet, self.experience_rules, self.catalog(), fellows)
+
+    def priced(self, character_id: str, what: str, price: float | None = None) -> Deal:
+        """A purchase priced and made on her sheet as it stands, nothing written."""
+        sheet = self._standing_sheet(character_id)
         with refused:
-            purchase = parse_purchase(what)
-            price = cost(purchase, table)
-            check_spend(sheet.experience, price, self.experience_rules, sheet.display_name)
-            after = bought(sheet, purchase, table)
-        line = self._line("spent", price, purchase.said)
-        summary = f"{sheet.display_name} buys {purchase.said} for {points(price)} experience"
-        fields = fields_changed(sheet.model_dump(mode="json"), after.model_dump(mode="json"))
-        return self._operate(sheet, self._before_next(sheet, summary), purchase.said, line=line, fields=fields, adds=True)
+            return deal(what, sheet, self.experience_rules, self.catalog(), price)
+
+    def buy(self, character_id: str, what: str, price: float | None = None) -> Entry:
+        """A purchase priced by the chronicle's cost table and catalog (`price`: staff's, for a
+        name the catalog holds no price for): one operation, the fields it buys added to what
+        she has, the spent line in her history."""
+        sheet = self._standing_sheet(character_id)
+        made = self.priced(character_id, what, price)
+        with refused:
+            check_spend(sheet.experience, made.price, self.experience_rules, sheet.display_name)
+        line = self._line("spent", made.price, made.said)
+        summary = f"{sheet.display_name} buys {made.said} for {points(made.price)} experience"
+        fields = fields_changed(sheet.model_dump(mode="json"), made.after.model_dump(mode="json"))
+        return self._operate(sheet, self._before_next(sheet, summary), made.said, line=line, fields=fields, adds=True)
 
     def award_attended(self, override: Override | None = None) -> list[Entry]:
         """The chronicle's attendance award to everyone checked in at this game who has not had it:

@@ -13,6 +13,7 @@ flagged **bought-nothing** until it is reversed.
 from dataclasses import dataclass
 
 from larp.ledger.effects import Anomaly
+from larp.ledger.list_items import is_item, item_said
 from larp.ledger.operations import Operation
 from larp.ledger.registers import Registers
 
@@ -59,7 +60,9 @@ JOINED = "(a new character)"
 
 
 def describe(value) -> str:
-    return "nothing" if value is None else str(value)
+    if value is None:
+        return "nothing"
+    return item_said(value) if is_item(value) else str(value)
 
 
 def conflicts(ops: list[Operation], registers: Registers) -> list[Conflict]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from larp.ledger.entry import Entry
+from larp.ledger.list_items import LISTS, is_item, is_item_path, item_added, item_field, item_leaves, item_short, with_item
 
 NOT_FIELDS = ("id", "experience")
 """What a sheet change never writes: the id names her, experience moves by its lines alone."""
@@ -32,11 +33,14 @@ ABSENT = None
 
 
 def leaves(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    """Every leaf of a sheet as JSON, by its path: mappings are followed, lists are leaves."""
+    """Every leaf of a sheet as JSON, by its path: mappings are followed, lists are leaves, and
+    each item of a named list is a leaf of its own (larp.ledger.list_items)."""
     found: dict[str, Any] = {}
     for key, value in data.items():
         path = f"{prefix}{key}"
-        if isinstance(value, dict) and value:
+        if path == LISTS and isinstance(value, dict):
+            found.update(item_leaves(value))
+        elif isinstance(value, dict) and value:
             found.update(leaves(value, f"{path}."))
         else:
             found[path] = value
@@ -56,6 +60,8 @@ def fields_changed(before: dict[str, Any], after: dict[str, Any]) -> dict[str, l
 
 
 def field(sheet: dict[str, Any], path: str) -> Any:
+    if is_item_path(path):
+        return item_field(sheet, path)
     here: Any = sheet
     for key in path.split("."):
         if not isinstance(here, dict) or key not in here:
@@ -66,6 +72,8 @@ def field(sheet: dict[str, Any], path: str) -> Any:
 
 def with_field(sheet: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     """The sheet with one leaf set (absent: taken away), its other leaves as they were."""
+    if is_item_path(path):
+        return with_item(sheet, path, value)
     done = dict(sheet)
     *parents, last = path.split(".")
     here = done
@@ -82,7 +90,9 @@ def with_field(sheet: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
 def added(current: Any, was: Any, now: Any) -> Any:
     """A bought field on top of what she has now: a rating is a counter, moved by what the
     purchase moved it (a Trait is gone at 0: two stations each buying off one dot of a doubled
-    Negative Trait take both); anything else is set."""
+    Negative Trait take both); an item of a named list likewise by its rating; anything else is set."""
+    if any(is_item(v) for v in (current, was, now)):
+        return item_added(current, was, now)
     if not all(is_rating(v) for v in (current, was, now)):
         return now
     value = (current or 0) + (now or 0) - (was or 0)
@@ -92,6 +102,8 @@ def added(current: Any, was: Any, now: Any) -> Any:
 def short_of(current: Any, was: Any, now: Any) -> bool:
     """Whether a purchase takes away more of a rating than she has (a Trait bought off at two
     stations, one of them after she had none left): what it was paid for is not there to take."""
+    if any(is_item(v) for v in (current, was, now)):
+        return item_short(current, was, now)
     return all(is_rating(v) for v in (current, was, now)) and (current or 0) + (now or 0) - (was or 0) < 0
 
 

@@ -31,9 +31,13 @@ def waiting(store: PortalStore, number: int) -> Request:
     return request
 
 
-def approve(desk: Desk, store: PortalStore, number: int, by: str, answer: str = "", stale_ok: bool = False) -> Request:
-    """Approve a request: a purchase is bought (its entry kept with the answer)."""
+def approve(desk: Desk, store: PortalStore, number: int, by: str, answer: str = "", stale_ok: bool = False,
+            price: float | None = None) -> Request:
+    """Approve a request: a purchase is bought (its entry kept with the answer); one that needs
+    a price is bought at staff's `price`, and is refused, nothing written, until they give one."""
     request = waiting(store, number)
+    if request.kind == "purchase":
+        desk.priced(request.character, request.body["what"], price)  # refused before it is claimed: needs a price, or the price given is not its
     if stale(sheets_now(desk), request) and not stale_ok:
         raise DeskError(
             f"request {number} is stale: {request.character}'s sheet changed since the player asked; "
@@ -44,7 +48,7 @@ def approve(desk: Desk, store: PortalStore, number: int, by: str, answer: str = 
     entry = ""
     try:
         if request.kind == "purchase":
-            entry = desk.buy(request.character, request.body["what"]).id
+            entry = desk.buy(request.character, request.body["what"], price).id
     except BaseException:
         store.unclaim(number)
         raise

@@ -180,14 +180,28 @@ def make_app(portal: Portal) -> Starlette:
         response.delete_cookie(SESSION_COOKIE, path="/")
         return response
 
+    def players_sheet(sheet):
+        """Her sheet without Storyteller-only text, nor the lists the chronicle keeps for staff."""
+        chronicle = portal.desk.chronicle
+        return for_players(sheet, chronicle.staff_only if chronicle is not None else ())
+
+    def offered(sheet) -> dict[str, list]:
+        """What she may buy, by group, for the purchase's list (none of it Storyteller-only)."""
+        if not sheet.plays:
+            return {}
+        groups: dict[str, list] = {}
+        for offer in portal.desk.purchases_offered(sheet.id):
+            groups.setdefault(offer.group, []).append(offer)
+        return groups
+
     async def character(request: Request) -> Response:
         signed = player(request)
         sheet = mine(request, signed)
         shown = request_page(portal.store, signed.player, request.query_params.get("page", ""), sheet.id)
         card, no_card = card_or_why(portal.desk.chronicle, sheet, portal.cards)
         return page(
-            "character.html", signed=signed, sheet=for_players(sheet), history=history(sheet), shown=shown, stale=stale_of(shown),
-            most=TEXT_MOST, card=card, no_card=no_card, night=portal.desk.next_night(),
+            "character.html", signed=signed, sheet=players_sheet(sheet), history=history(sheet), shown=shown, stale=stale_of(shown),
+            most=TEXT_MOST, card=card, no_card=no_card, night=portal.desk.next_night(), offers=offered(sheet),
         )
 
     def stale_of(shown) -> set[int]:
@@ -201,13 +215,14 @@ def make_app(portal: Portal) -> Starlette:
         if request.method == "GET":
             what = request.query_params.get("what", "").strip()
             offer = priced(portal.desk, sheet, what) if what else None
-            return page("buy.html", signed=signed, sheet=for_players(sheet), offer=offer, what=what)
+            return page("buy.html", signed=signed, sheet=players_sheet(sheet), offer=offer, what=what)
         form = await request.form()
         check_form(form, signed.csrf)
-        offer = priced(portal.desk, sheet, str(form.get("what", "")))
+        what = str(form.get("what", ""))
+        may_ask(portal.store, signed.player, sheet, len(what))
+        offer = priced(portal.desk, sheet, what)
         if offer.refused:
             raise Refused(402, offer.refused)
-        may_ask(portal.store, signed.player, sheet, len(offer.what))
         body = {"what": offer.what, "price": offer.price, "changes": offer.changes, "touches": list(offer.touches)}
         portal.store.add_request(signed.player, sheet.id, "purchase", body, fingerprint(sheet, body["touches"]))
         return guarded(RedirectResponse(f"/c/{sheet.id}#requests", status_code=303))

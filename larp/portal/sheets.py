@@ -6,7 +6,8 @@ import json
 from dataclasses import dataclass
 
 from larp.desk import Desk, DeskError
-from larp.rules.experience import ExperienceError, Totals, bought, check_spend, cost, parse_purchase, points, running
+from larp.ledger.operations import field, fields_changed
+from larp.rules.experience import ExperienceError, Totals, check_spend, points, running
 from larp.sheet import Sheet
 from larp.sheet.differences import said
 
@@ -27,28 +28,13 @@ def fingerprint(sheet: Sheet, touches: list[str] | None = None) -> str:
     """The sheet a request was made against, experience aside, or only the parts it `touches`
     (paths as `abilities.Occult`): another print means it changed where the request looks."""
     whole = sheet.model_dump(mode="json", exclude={"experience"})
-    shown = whole if touches is None else {path: part(whole, path) for path in touches}
+    shown = whole if touches is None else {path: field(whole, path) for path in touches}
     return hashlib.sha256(json.dumps(shown, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()[:32]
-
-
-def part(data: dict, path: str):
-    """The value at a dotted path of a dumped sheet (None where there is none)."""
-    for key in path.split("."):
-        data = data.get(key) if isinstance(data, dict) else None
-    return data
-
-
-def leaves(data, prefix: str = "") -> dict:
-    """Every value of a dumped sheet by its dotted path."""
-    if not isinstance(data, dict) or not data:
-        return {prefix: data}
-    return {path: value for key, inner in data.items() for path, value in leaves(inner, f"{prefix}{key}.").items()}
 
 
 def touched(before: Sheet, after: Sheet) -> list[str]:
     """The paths a purchase changes, experience aside: what a request for it looks at."""
-    old, new = (leaves(sheet.model_dump(mode="json", exclude={"experience"})) for sheet in (before, after))
-    return sorted(path.rstrip(".") for path in old.keys() | new.keys() if old.get(path) != new.get(path))
+    return list(fields_changed(before.model_dump(mode="json"), after.model_dump(mode="json")))
 
 
 TOUCHES = {"downtime": ["status"], "change": None}
@@ -58,35 +44,37 @@ plays; a change, the whole sheet; a purchase, what it changes (`Priced.touches`)
 
 @dataclass(frozen=True)
 class Priced:
-    """A purchase before it is asked for: its name, price, what it changes, and whether she can pay."""
+    """A purchase before it is asked for: its name, price (None: staff price it before they
+    approve it), what it changes, and whether she can pay."""
 
     what: str
-    price: float
+    price: float | None
     changes: str
     refused: str = ""
     touches: tuple[str, ...] = ()
 
     @property
     def price_said(self) -> str:
-        return points(self.price)
+        return "needs a price: staff set it before they approve it" if self.price is None else f"{points(self.price)} experience"
 
 
 def priced(desk: Desk, sheet: Sheet, text: str) -> Priced:
-    """The purchase `text` names (`Ability: Occult`, `Willpower`…), priced by the chronicle's table."""
-    rules = desk.experience_rules
-    try:
-        purchase = parse_purchase(text)
-        price = cost(purchase, rules.costs)
-        after = bought(sheet, purchase, rules.costs)
-    except ExperienceError as error:
-        raise DeskError(str(error)) from None
+    """The purchase `text` names, one of her offers (larp xp offers), priced by the chronicle's
+    table and catalog; a name the catalog holds no price for is priced by staff later."""
+    offered = {offer.what: offer for offer in desk.purchases_offered(sheet.id)}
+    what = " ".join(text.split())
+    if what not in offered:
+        raise DeskError(f"{what!r} is not among what {sheet.display_name} may buy: pick one from the list")
+    price = offered[what].price
+    made = desk.priced(sheet.id, what, None if price is not None else 1.0)  # unpriced: shown as bought at 1
     refused = ""
-    try:
-        check_spend(sheet.experience, price, rules, sheet.display_name)
-    except ExperienceError as error:
-        refused = str(error)
-    changes = said(sheet, after.model_copy(update={"experience": sheet.experience}))
-    return Priced(purchase.said, price, changes, refused, tuple(touched(sheet, after)))
+    if price is not None:
+        try:
+            check_spend(sheet.experience, price, desk.experience_rules, sheet.display_name)
+        except ExperienceError as error:
+            refused = str(error)
+    changes = said(sheet, made.after.model_copy(update={"experience": sheet.experience}))
+    return Priced(made.said, price, changes, refused, tuple(touched(sheet, made.after)))
 
 
 def history(sheet: Sheet) -> list[tuple[object, Totals]]:

@@ -29,6 +29,9 @@ class Chronicle(Frozen):
     experience: ExperienceRules = Field(
         ExperienceRules(), description="what experience costs, what attendance earns, the caps (docs/season.md)"
     )
+    staff_only: list[Name] = Field(
+        [], description="named lists and text fields players never see (Derangements, Aura): staff alone read them"
+    )
     kept: dict[str, JsonValue] = Field(
         {}, description="what an imported file held beside its characters, written back on export"
     )

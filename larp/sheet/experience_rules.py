@@ -7,8 +7,9 @@ clan, a Willpower Trait 3, buying off a Negative Trait 2. The monthly cap of 8 (
 attendance) is the common organised-play cap. See docs/season.md.
 """
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
+from larp.sheet.catalog import ListTable, default_lists
 from larp.sheet.character import Flag
 from larp.sheet.frozen import Frozen
 
@@ -37,3 +38,12 @@ class ExperienceRules(Frozen):
     cap_per_game: Points | None = Field(None, gt=0, description="most points a character earns in one game; none: no cap")
     cap_per_month: Points | None = Field(8, gt=0, description="most points a character earns in a calendar month; none: no cap")
     debt: Flag = Field(False, description="spending may take unspent below zero")
+    lists: ListTable = Field(
+        default_factory=default_lists,
+        description="what experience buys in each named list, at what price (larp.sheet.catalog); a list named here replaces its default",
+    )
+
+    @field_validator("lists")
+    @classmethod
+    def _over_defaults(cls, value: ListTable) -> ListTable:
+        return default_lists() | value

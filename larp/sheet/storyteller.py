@@ -8,6 +8,7 @@ tags are read in any case (`[st]`, `[St]`) and may hold spaces (`[ ST ]`, `[/ st
 """
 
 import re
+from typing import Iterable
 
 from larp.sheet.character import Sheet
 from larp.sheet.named_lists import ListTrait
@@ -48,11 +49,13 @@ def players_lines(lines: list[str]) -> list[str]:
     return [players_text(line) for line in lines if players_text(line).strip() or not line.strip()]
 
 
-def for_players(sheet: Sheet) -> Sheet:
+def for_players(sheet: Sheet, staff_only: Iterable[str] = ()) -> Sheet:
     """The sheet as a player's page shows it: her named lists, text fields and public lines
-    without Storyteller-only text (a list or field left empty is left out)."""
-    lists = {name: players_items(items) for name, items in sheet.lists.items()}
-    attributes = {name: players_text(value) for name, value in sheet.attributes.items()}
+    without Storyteller-only text (a list or field left empty is left out), and without the
+    lists and fields the chronicle keeps for staff (`staff_only`)."""
+    hidden = {name.casefold() for name in staff_only}
+    lists = {name: players_items(items) for name, items in sheet.lists.items() if name.casefold() not in hidden}
+    attributes = {name: players_text(value) for name, value in sheet.attributes.items() if name.casefold() not in hidden}
     return sheet.model_copy(update={
         "lists": {name: items for name, items in lists.items() if items},
         "attributes": {name: value for name, value in attributes.items() if value.strip() or not sheet.attributes[name].strip()},

@@ -8,7 +8,7 @@ from tests.portal.conftest import MARISA, signed_in
 
 LISTS = {
     "Disciplines": [ListTrait(name="Auspex: Heightened Senses", rating=3, note="basic"),
-                    ListTrait(name="[ST]Obfuscate[/ST]", rating=3)],
+                    ListTrait(name="[ST]Quietus[/ST]", rating=3)],
     "Backgrounds": [ListTrait(name="Contacts", rating=2, note="the docks [ST]and the Sheriff[/ST]"),
                     ListTrait(name="<b>Fame</b>")],
     "Derangements": [ListTrait(name="[ST]Paranoia")],
@@ -33,7 +33,7 @@ def test_the_page_shows_every_list_and_field_without_storyteller_text(client, po
     assert ('<li><span class="item">Auspex: Heightened Senses</span> <span class="rating">3</span> '
             '<span class="note">basic</span></li>') in page
     assert '<span class="note">the docks</span>' in page and "&lt;b&gt;Fame&lt;/b&gt;" in page
-    for secret in ("Obfuscate", "Sheriff", "Path of Night", "Paranoia", "Derangements", "ghoul", "[ST]", "[/ST]"):
+    for secret in ("Quietus", "Sheriff", "Path of Night", "Paranoia", "Derangements", "ghoul", "[ST]", "[/ST]"):
         assert secret not in page
     assert "Silver-streaked black hair" in page
 
