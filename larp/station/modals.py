@@ -114,6 +114,57 @@ class PickScreen(Question[Any]):
         self.dismiss(self.choices[int(event.option.id)][1])
 
 
+class SearchPickScreen(Question[Any]):
+    """One of many named choices, found by typing: each word typed narrows the list, ↑↓ move
+    in it and Enter takes the one lit (the first, unless moved); nothing is taken that the list
+    does not hold."""
+
+    HINT = "Type to narrow, ↑↓ and Enter to choose, Esc to go back"
+    BINDINGS = [Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False)]
+
+    def __init__(self, title: str, choices: Sequence[tuple[str, Any]], prompt: str = "", placeholder: str = "") -> None:
+        super().__init__(title, prompt)
+        self.choices = list(choices)
+        self.placeholder = placeholder
+        self.shown: list[int] = list(range(len(self.choices)))
+
+    def answers(self) -> ComposeResult:
+        yield Input(placeholder=self.placeholder, max_length=200)
+        yield OptionList(*self._options(), id="search-choices")
+
+    def _options(self) -> list[Option]:
+        return [Option(plain(self.choices[index][0]), id=str(index)) for index in self.shown]
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        words = event.value.casefold().split()
+        self.shown = [i for i, (label, _) in enumerate(self.choices) if all(w in label.casefold() for w in words)]
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options(self._options())
+        options.highlighted = 0 if self.shown else None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(OptionList).highlighted = 0 if self.shown else None
+        self.query_one(Input).focus()
+
+    def action_move(self, step: int) -> None:
+        options = self.query_one(OptionList)
+        if self.shown:
+            here = options.highlighted or 0
+            options.highlighted = max(0, min(len(self.shown) - 1, here + step))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        highlighted = self.query_one(OptionList).highlighted
+        if highlighted is None or not self.shown:
+            self.notify("Nothing in the list holds what is typed: type less, or Esc to go back.", severity="warning")
+            return
+        self.dismiss(self.choices[self.shown[highlighted]][1])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[int(event.option.id)][1])
+
+
 class TypedScreen(Question[Answer]):
     """An answer typed into one field and given with Enter."""
 

@@ -1,15 +1,13 @@
 """Experience from a sheet (Ctrl+Y): award or spend points with a reason, or buy what the
-chronicle's cost table prices. One entry of the night record, reversed from the night log."""
+chronicle's cost table and catalog price, picked from her offers. One entry of the night record, reversed from the night log."""
 
-from larp.station.modals import ConfirmScreen, NumberScreen, PickScreen, TextScreen
+from larp.station.modals import ConfirmScreen, NumberScreen, PickScreen, SearchPickScreen, TextScreen
 
 WHAT = [
     ("Award experience (earned)", "award"),
     ("Spend experience, with the reason", "spend"),
-    ("Buy: a Trait, an Ability, Willpower, a Negative Trait off", "buy"),
+    ("Buy: a Trait, an Ability, Willpower, a Negative Trait off, a power, a Background…", "buy"),
 ]
-PURCHASES = ["Physical: ", "Social: ", "Mental: ", "Ability: ", "Willpower", "Negative: ", "Discipline: "]
-"""What the buying field completes to, as purchases are named."""
 
 
 async def change_experience(screen, character_id: str):
@@ -25,17 +23,7 @@ async def change_experience(screen, character_id: str):
     if what is None:
         return None
     if what == "buy":
-        said = await app.push_screen_wait(
-            TextScreen(
-                f"{sheet.display_name} buys",
-                "Name it as \"Ability: Occult\", \"Physical: Quick\", \"Willpower\" or \"Negative: Clumsy off\": "
-                "the chronicle's cost table prices it, and the sheet changes with it.",
-                suggestions=[*PURCHASES, *(f"Ability: {name}" for name in getattr(sheet, "abilities", {}))],
-            )
-        )
-        if said is None or not await price_taken(app, sheet, said):
-            return None
-        entry = app.consult(app.desk.buy, character_id, said)
+        entry = await bought(app, sheet)
     else:
         entry = await award_or_spend(app, sheet, what)
     if entry is not None:
@@ -43,22 +31,42 @@ async def change_experience(screen, character_id: str):
     return entry
 
 
-async def price_taken(app, sheet, said: str) -> bool:
-    """The purchase's price, said before it is taken: the Narrator confirms. A purchase that can't
-    be priced goes on to the desk, which refuses it with the reason."""
-    from larp.rules.experience import ExperienceError, parse_purchase, priced
+async def bought(app, sheet):
+    """What she buys, picked from what her sheet and the chronicle's catalog offer, its price and
+    what it changes said before it is taken; a name the catalog holds no price for is priced
+    by the Narrator first. The entry, or None."""
+    from larp.rules.experience import points
+    from larp.sheet.differences import said
 
-    try:
-        price = priced(parse_purchase(said), app.desk.experience_rules.costs)
-    except ExperienceError:
-        return True
-    return await app.push_screen_wait(
+    offers = app.consult(app.desk.purchases_offered, sheet.id)
+    if not offers:
+        return None
+    choices = [(f"{offer.what} · {'needs a price' if offer.price is None else points(offer.price)}", offer) for offer in offers]
+    offer = await app.push_screen_wait(
+        SearchPickScreen(f"{sheet.display_name} buys", choices, prompt=f"Unspent {sheet.experience.unspent:g}.", placeholder="Auspex, Occult, Willpower…")
+    )
+    if offer is None:
+        return None
+    price = None
+    if offer.price is None:
+        price = await app.push_screen_wait(
+            NumberScreen(f"{offer.what} needs a price", "The chronicle's catalog gives it none: what does it cost?", default=1, minimum=1, maximum=99)
+        )
+        if price is None:
+            return None
+    made = app.consult(app.desk.priced, sheet.id, offer.what, price)
+    if made is None:
+        return None
+    changes = said(sheet, made.after.model_copy(update={"experience": sheet.experience}))
+    spent = f"{points(made.price)} point{'' if made.price == 1 else 's'}"
+    taken = await app.push_screen_wait(
         ConfirmScreen(
-            f"{sheet.display_name} buys {price}?",
-            f"{sheet.display_name} has {sheet.experience.unspent:g} unspent. n goes back without buying.",
+            f"{sheet.display_name} buys {made.said} ({spent})?",
+            f"{changes}. {sheet.display_name} has {sheet.experience.unspent:g} unspent. n goes back without buying.",
             yes="Buy",
         )
     )
+    return app.consult(app.desk.buy, sheet.id, offer.what, price) if taken else None
 
 
 async def award_or_spend(app, sheet, what: str):
