@@ -21,6 +21,7 @@ COMMANDS = {
     "cards": ("cards",),
     "checkin": ("checkin",),
     "characters": ("add", "change", "retire"),
+    "list_items": ("give", "take"),
     "conflicts": ("conflicts",),
     "chronicle": ("chronicle",),
     "doctor": ("doctor",),

@@ -133,7 +133,9 @@ class Experiencing:
     def catalog(self) -> Catalog:
         """What each named list offers and at what price: the chronicle's catalog, and the names
         its characters hold (larp.rules.experience.listed)."""
-        return Catalog.of(self.experience_rules.lists, (state.sheet for state in self.states().values()))
+        fit = self.chronicle.house_rules.abilities if self.chronicle is not None else None
+        listed = [names for names in (fit.model_dump().values() if fit is not None else ()) if not isinstance(names, str)]
+        return Catalog.of(self.experience_rules.lists, (state.sheet for state in self.states().values()), (n for names in listed for n in names))
 
     def purchases_offered(self, character_id: str) -> list[Offer]:
         """Everything she may buy, each with its price (None: staff price it first)."""

@@ -35,3 +35,30 @@ def item_text(item: ListTrait) -> str:
     """An item as a line says it: `Contacts 2`, `Heavy Pistol (+2, 2 Lethal, Loud)`, `Fame`."""
     rated = item.name if item.rating == 1 else f"{item.name} {item.rating}"
     return f"{rated} ({item.note})" if item.note.strip() else rated
+
+
+def named_item(text: str) -> tuple[str, str]:
+    """`Status: Acknowledged` → (`Status`, `Acknowledged`): a list's name, then the item's
+    (which may hold colons of its own: `Disciplines: Auspex: Aura Perception`)."""
+    list_name, colon, name = text.partition(":")
+    list_name, name = " ".join(list_name.split()), name.strip()
+    if not colon or not list_name or not name:
+        raise ValueError(f"{text!r} names no item: name it as \"Status: Acknowledged\" (the list, a colon, the item)")
+    return list_name, name
+
+
+def given(lists: NamedLists, list_name: str, item: ListTrait) -> NamedLists:
+    """The lists with one item more at the end of its list (a list she lacks is begun)."""
+    return {**lists, list_name: [*lists.get(list_name, []), item]}
+
+
+def taken(lists: NamedLists, list_name: str, name: str) -> NamedLists:
+    """The lists with the last item of that name taken out of its list; ValueError saying what
+    the list holds when it holds no such item."""
+    items = list(lists.get(list_name, []))
+    where = [index for index, item in enumerate(items) if item.name == name]
+    if not where:
+        held = ", ".join(item.name for item in items) or "nothing"
+        raise ValueError(f"{list_name} holds no {name!r} (it holds {held})")
+    del items[where[-1]]
+    return {**lists, list_name: items}

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from larp.rules.experience.history import ExperienceError
-from larp.rules.experience.listed import Catalog, Listed, list_named, listed_bought, listed_offers, listed_price
+from larp.rules.experience.listed import Catalog, Listed, list_named, listed_bought, listed_offers, listed_price, staff_priced
 from larp.rules.experience.purchases import Purchase, bought, cost, parse_purchase
 from larp.sheet.categories import ATTRIBUTES
 from larp.sheet.character import Sheet
@@ -48,21 +48,24 @@ def deal(text: str, sheet: Sheet, rules: ExperienceRules, catalog: Catalog, staf
     if isinstance(purchase, Listed):
         price = listed_price(purchase, catalog, sheet, staff_price)
         return Deal(purchase.said, price, listed_bought(sheet, purchase, catalog, price))
+    after = bought(sheet, purchase, rules.costs)
+    if purchase.buys == "ability" and purchase.name not in catalog.abilities:
+        return Deal(purchase.said, staff_priced(purchase.said, staff_price), after)  # an Ability the chronicle does not know
     if staff_price is not None:
         raise ExperienceError(f"{purchase.said} is priced by the chronicle's cost table: it takes no other price")
-    return Deal(purchase.said, cost(purchase, rules.costs), bought(sheet, purchase, rules.costs))
+    return Deal(purchase.said, cost(purchase, rules.costs), after)
 
 
 def offers(sheet: Sheet, rules: ExperienceRules, catalog: Catalog, fellows: Iterable[Sheet] = ()) -> list[Offer]:
-    """Everything she may buy, grouped: a Trait she or a fellow holds, a level of an Ability
-    below the most, Willpower, a Negative Trait bought off, and each named list's offers."""
+    """Everything she may buy, grouped: a Trait she or a fellow holds, a level of an Ability the
+    chronicle knows below the most, Willpower, a Negative Trait bought off, and each named list's offers."""
     table = rules.costs
     fellows = list(fellows)
     found: list[Offer] = []
     for category in ATTRIBUTES:
         names = sorted(set(sheet.traits.of(category)).union(*(f.traits.of(category) for f in fellows)), key=str.casefold)
         found += [Offer(f"{category.value.title()}: {name}", category.value.title(), table.attribute) for name in names]
-    abilities = sorted(set(sheet.abilities).union(*(f.abilities for f in fellows)), key=str.casefold)
+    abilities = sorted(catalog.abilities | set(sheet.abilities), key=str.casefold)
     found += [Offer(f"Ability: {name}", "Abilities", table.ability) for name in abilities if sheet.abilities.get(name, 0) < table.ability_most]
     found.append(Offer("Willpower", "Willpower", table.willpower))
     negative = sorted({name for category in ATTRIBUTES for name in sheet.negative.of(category)}, key=str.casefold)

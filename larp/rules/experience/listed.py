@@ -29,11 +29,15 @@ class Catalog:
     lists: ListTable
     held: dict[str, dict[str, CatalogItem]] = field(default_factory=dict)
     """Per list, the names her fellows hold, each at its commonest rating and note."""
+    abilities: frozenset[str] = frozenset()
+    """The Abilities the chronicle knows: its house lists (R-RT-1), and every one a character holds."""
 
     @classmethod
-    def of(cls, lists: ListTable, sheets: Iterable[Sheet]) -> "Catalog":
+    def of(cls, lists: ListTable, sheets: Iterable[Sheet], abilities: Iterable[str] = ()) -> "Catalog":
         seen: dict[str, dict[str, Counter]] = {}
+        known = set(abilities)
         for sheet in sheets:
+            known.update(sheet.abilities)
             for list_name, items in sheet.lists.items():
                 costs = lists.get(list_name)
                 if costs is None or costs.buys == "given":
@@ -47,7 +51,7 @@ class Catalog:
             list_name: {name: commonest(counts, lists[list_name]) for name, counts in names.items()}
             for list_name, names in seen.items()
         }
-        return cls(lists, held)
+        return cls(lists, held, frozenset(known))
 
     def costs(self, list_name: str) -> ListCosts | None:
         costs = self.lists.get(list_name)
@@ -99,15 +103,22 @@ def listed_price(listed: Listed, catalog: Catalog, sheet: Sheet, staff_price: fl
     costs = catalog.costs(listed.list_name)
     if costs is None:
         raise ExperienceError(f"experience buys nothing in {listed.list_name}: staff give and take it")
-    if costs.buys == "level":
-        return costs.per_level
     offered = catalog.offered(listed.list_name).get(listed.name)
+    if costs.buys == "level":
+        if offered is not None or any(item.name == listed.name for item in sheet.lists.get(listed.list_name, [])):
+            return costs.per_level
+        return staff_priced(listed.said, staff_price)
     if offered is not None and offered.price is not None:
         if staff_price is not None and staff_price != offered.price:
             raise ExperienceError(f"{listed.said} costs {points(offered.price)} by the chronicle's catalog: it takes no other price")
         return offered.price
+    return staff_priced(listed.said, staff_price)
+
+
+def staff_priced(said: str, staff_price: float | None) -> float:
+    """The price staff give what the chronicle's catalog holds no price for; NeedsPrice until they do."""
     if staff_price is None:
-        raise NeedsPrice(f"{listed.said} needs a price: it is not in the chronicle's catalog with one; staff set it (--price POINTS)")
+        raise NeedsPrice(f"{said} needs a price: the chronicle's catalog gives it none; staff set it (--price POINTS)")
     if not staff_price > 0:
         raise ExperienceError(f"a price is above 0, not {points(staff_price)}")
     return staff_price
