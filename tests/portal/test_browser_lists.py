@@ -74,3 +74,38 @@ def test_the_primogen_s_lists_on_a_phone_no_storyteller_text_and_a_discipline_bo
         assert "unspent 2" in page.inner_text("p.xp")
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
         browser.close()
+
+
+LONG = "Thaumaturgy:" + "Lure-of-Flames-" * 6
+
+
+def test_long_names_and_notes_never_make_the_page_wider_than_the_phone(served, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    from larp.sheet.named_lists import ListTrait
+
+    env, base = served
+    with Desk.open(tmp_path / "night.sqlite3", tmp_path / "chronicle", station="hall", narrator="Ann", open_night=False) as desk:
+        sheet = desk.standing().characters["aldous"]
+        lists = {**sheet.lists, "Disciplines": [*sheet.lists["Disciplines"], ListTrait(name=LONG, rating=3, note="x" * 90)]}
+        desk.amend(sheet.model_copy(update={
+            "name": "Aldous Bartholomew-Fitzwilliam-Whitcombe-of-the-Harbour-Room",
+            "lineage": "Ventrue-antitribu-of-the-northern-sound",
+            "lists": lists,
+            "attributes": {**sheet.attributes, "Path-of-Enlightenment-Traits-as-Grapevine-names-them": "Via-" * 20},
+            "public": ["Owns-" * 30],
+        }), "a long-named test")
+        desk.award("aldous", 2, "Reason-" * 25)
+    link = re.search(r"(http\S+/in/\S+)", larp(env, "portal", "invite", GRAHAM, "--url", base))[1]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 360, "height": 740}, device_scale_factor=1)
+        page.goto(link)
+        page.get_by_role("button", name="Sign me in").click()
+        page.wait_for_url(base + "/")
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360, "home"
+        page.goto(base + "/c/aldous")
+        assert LONG in page.inner_text("body")
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= 360, f"the page is {width} px wide on a 360 px phone"
+        browser.close()
