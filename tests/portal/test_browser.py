@@ -80,7 +80,7 @@ def test_a_player_signs_in_on_her_phone_asks_for_a_purchase_and_shows_her_card_a
         assert page.goto(base + "/c/isolde").status == 404
         page.goto(base + "/c/janet")
         sheet = shot(page, tmp_path, "sheet")
-        page.get_by_label(re.compile("A purchase")).fill("Ability: Occult")
+        page.get_by_label(re.compile("A purchase")).select_option("Ability: Occult")
         page.get_by_role("button", name="See its price").click()
         assert "1 experience" in page.content()
         shot(page, tmp_path, "purchase")
