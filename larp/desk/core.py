@@ -44,6 +44,12 @@ class DeskCore(Naming, Folding):
         self.closed = False
         """This station closed the night (and writes nothing more to it but reversals)."""
         self._version: int | None = None
+        self._starting: dict = {}
+        self._starting_seen: tuple | None = None
+        """The characters as they start the night to come, and the record's `changed()` they were read at."""
+        self._catalog = None
+        self._catalog_seen: tuple | None = None
+        """What the named lists offer (`catalog`), and what the record, chronicle and fold were then."""
         self.revision = 0
         """Bumped whenever the desk's view of the record changes: an entry taken, a fold."""
         self._behind: WriteBehind | None = None

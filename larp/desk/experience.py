@@ -132,10 +132,17 @@ class Experiencing:
 
     def catalog(self) -> Catalog:
         """What each named list offers and at what price: the chronicle's catalog, and the names
-        its characters hold (larp.rules.experience.listed)."""
-        fit = self.chronicle.house_rules.abilities if self.chronicle is not None else None
-        listed = [names for names in (fit.model_dump().values() if fit is not None else ()) if not isinstance(names, str)]
-        return Catalog.of(self.experience_rules.lists, (state.sheet for state in self.states().values()), (n for names in listed for n in names))
+        its characters hold (larp.rules.experience.listed); made again only when the record, the
+        chronicle or the night's fold changed."""
+        sheets = [state.sheet for state in self.states().values()]
+        with recorded:
+            seen = (self.ledger.changed(), id(self.chronicle), self.revision)
+        if seen != self._catalog_seen:
+            fit = self.chronicle.house_rules.abilities if self.chronicle is not None else None
+            listed = [names for names in (fit.model_dump().values() if fit is not None else ()) if not isinstance(names, str)]
+            self._catalog = Catalog.of(self.experience_rules.lists, sheets, (n for names in listed for n in names))
+            self._catalog_seen = seen
+        return self._catalog
 
     def purchases_offered(self, character_id: str) -> list[Offer]:
         """Everything she may buy, each with its price (None: staff price it first)."""

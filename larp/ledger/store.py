@@ -157,6 +157,11 @@ class Ledger(NightEnds, NightReading):
         with self.failures("read"):
             return self.db.execute("PRAGMA data_version").fetchone()[0]
 
+    def changed(self) -> tuple[int, int]:
+        """A pair that changes whenever the record does: another connection commits, or this
+        one writes (`total_changes`)."""
+        return self.changed_elsewhere(), self.db.total_changes
+
     # Settings this station remembers: its name, its Narrator, its chronicle folder.
 
     def station(self) -> str:

@@ -66,8 +66,7 @@ class Portal:
 
     def sheets(self) -> dict:
         """Every sheet as it stands, read again only when the record changed (here or elsewhere)."""
-        ledger = self.desk.ledger
-        seen = (ledger.changed_elsewhere(), ledger.db.total_changes)
+        seen = self.desk.ledger.changed()
         if seen != self._seen:
             self.desk._current()
             self._sheets = {cid: state.sheet for cid, state in self.desk.states().items()}
