@@ -6,6 +6,7 @@ from typing import Callable, Iterator, Self
 
 from larp.desk.errors import DeskError, NightClosedBetweenGames, recorded
 from larp.desk.lookup import find, in_roster
+from larp.desk.memo import Memo
 from larp.desk.narrator import Naming, utc_now
 from larp.desk.presence import Presence, stations_present
 from larp.desk.nights import number_to_open, open_night_of
@@ -44,12 +45,10 @@ class DeskCore(Naming, Folding):
         self.closed = False
         """This station closed the night (and writes nothing more to it but reversals)."""
         self._version: int | None = None
-        self._starting: dict = {}
-        self._starting_seen: tuple | None = None
-        """The characters as they start the night to come, and the record's `changed()` they were read at."""
-        self._catalog = None
-        self._catalog_seen: tuple | None = None
-        """What the named lists offer (`catalog`), and what the record, chronicle and fold were then."""
+        self._starting: Memo[dict] = Memo()
+        """The characters as they start the night to come (`starting`)."""
+        self._catalog: Memo = Memo()
+        """What the named lists offer (`catalog`)."""
         self.revision = 0
         """Bumped whenever the desk's view of the record changes: an entry taken, a fold."""
         self._behind: WriteBehind | None = None

@@ -135,14 +135,13 @@ class Experiencing:
         its characters hold (larp.rules.experience.listed); made again only when the record, the
         chronicle or the night's fold changed."""
         sheets = [state.sheet for state in self.states().values()]
-        with recorded:
-            seen = (self.ledger.changed(), id(self.chronicle), self.revision)
-        if seen != self._catalog_seen:
-            fit = self.chronicle.house_rules.abilities if self.chronicle is not None else None
-            listed = [names for names in (fit.model_dump().values() if fit is not None else ()) if not isinstance(names, str)]
-            self._catalog = Catalog.of(self.experience_rules.lists, sheets, (n for names in listed for n in names))
-            self._catalog_seen = seen
-        return self._catalog
+        return self._catalog.of(self, lambda: Catalog.of(self.experience_rules.lists, sheets, self._house_abilities()))
+
+    def _house_abilities(self) -> list[str]:
+        """Every Ability the chronicle's house lists name."""
+        fit = self.chronicle.house_rules.abilities if self.chronicle is not None else None
+        listed = [names for names in (fit.model_dump().values() if fit is not None else ()) if not isinstance(names, str)]
+        return [name for names in listed for name in names]
 
     def purchases_offered(self, character_id: str) -> list[Offer]:
         """Everything she may buy, each with its price (None: staff price it first)."""

@@ -90,12 +90,7 @@ class BetweenGames:
         """The night to come's characters as they will start it (`CharacterState`s), by id: read
         again only when the record or the chronicle changed (a portal's page, an offer's list
         and its catalog each read every character)."""
-        with recorded:
-            seen = (self.ledger.changed(), id(self.chronicle))
-        if seen != self._starting_seen:
-            self._starting = {cid: starting_state(data) for cid, data in self.carried().items()}
-            self._starting_seen = seen
-        return dict(self._starting)
+        return dict(self._starting.of(self, lambda: {cid: starting_state(data) for cid, data in self.carried().items()}))
 
     def states(self) -> dict:
         """Every character as she stands: tonight's state while a night is open here (or, read
