@@ -54,3 +54,18 @@ def test_the_printed_card_leaves_out_storyteller_only_public_text(season):
     face, = card_faces(chronicle, ["janet"], "letter")
     said = " ".join(text.text for text in face.texts)
     assert "Keeper of Elysium" in said and "spy" not in said and "Sabbat" not in said
+
+
+def test_the_page_shows_her_pronouns_rage_gnosis_standalone_traits_and_retests(client, portal, season):
+    amended(season, pronouns="she/her", rage=7, gnosis=3, standalone={"Glamour": 6, "Banality": 2}, retests=["Dodge", "Primal-Urge"])
+    signed_in(client, portal, MARISA)
+    page = client.get("/c/janet").text
+    assert "(she/her)" in page
+    for name, value in (("Rage", "7"), ("Gnosis", "3"), ("Glamour", "6"), ("Banality", "2"), ("Retests", "Dodge, Primal-Urge")):
+        assert f"<dt>{name}</dt><dd>{value}</dd>" in page, name
+
+
+def test_a_sheet_with_no_rage_nor_gnosis_shows_neither(client, portal):
+    signed_in(client, portal, MARISA)
+    page = client.get("/c/janet").text
+    assert "<dt>Willpower</dt>" in page and "<dt>Rage</dt>" not in page and "<dt>Gnosis</dt>" not in page
