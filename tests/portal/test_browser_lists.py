@@ -10,7 +10,7 @@ import pytest
 from larp.desk import Desk
 from larp.portal.answering import approve
 from larp.portal.store import PortalStore, portal_file
-from tests.portal.test_browser import CHROMIUM, larp, served  # noqa: F401  (the served portal fixture)
+from tests.portal.test_browser import CHROMIUM, larp, served, shot  # noqa: F401  (the served portal fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium")]
 
@@ -48,6 +48,7 @@ def test_the_primogen_s_lists_on_a_phone_no_storyteller_text_and_a_discipline_bo
         assert "Ruth Abernathy" in text  # the note, without its Storyteller-only part
         width = page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= 360, f"the page is {width} px wide on a 360 px phone"
+        shot(page, tmp_path, "primogen")
         assert "Auspex: Aura Perception" not in under(page, "Disciplines")
 
         page.get_by_label(re.compile("A purchase")).select_option(AURA)
