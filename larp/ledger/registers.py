@@ -52,8 +52,9 @@ class Registers:
         self.starts = dict(starts)
         self.written: dict[tuple[str, str], Key] = dict(written or {})
         self.short: list[tuple[Operation, str]] = []
-        """Each purchase that took away more of a rating than she had then, and the field: paid
-        for, with nothing left to take (larp.ledger.conflicts flags it)."""
+        """Each purchase that took away more of a rating than she had then, or bought a power
+        (bought each once) she had already, and the field: paid for, with nothing bought
+        (larp.ledger.conflicts flags it)."""
 
     def copy(self) -> "Registers":
         done = Registers(self.starts, self.written)
@@ -75,6 +76,9 @@ class Registers:
         for path, (was, now) in op.fields.items():
             if op.adds:
                 current = field(sheet, path)
+                if op.once and current is not None:
+                    self.short.append((op, path))  # bought once already, at a station that had not heard of this one
+                    continue
                 if short_of(current, was, now):
                     self.short.append((op, path))
                 sheet = with_field(sheet, path, added(current, was, now))

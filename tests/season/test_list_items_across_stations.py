@@ -80,6 +80,29 @@ def test_two_disciplines_added_at_two_stations_both_stand_with_no_conflict(tmp_p
         assert desk.season().conflicts() == [] and kinds(desk) == []
 
 
+def test_one_discipline_bought_at_two_stations_at_once_is_held_once_and_the_second_purchase_is_flagged_as_buying_nothing(tmp_path, hub):
+    """A power is bought each once, its rating its price: hall and bar each buy Janet Auspex (3)
+    before hearing each other. She holds it once, at 3 (never 6, as if an intermediate power),
+    both are paid, and the later in the season's order is flagged bought-nothing at both stations
+    until it is reversed, which gives its points back and leaves her Auspex."""
+    folder, hall, bar = stations(tmp_path, hub)
+    hall.award("janet", 10, "a season")
+    synced(hall, bar)
+    one, other = hall.buy("janet", AUSPEX), bar.buy("janet", AUSPEX)
+    synced(hall, bar)
+    second = max((one, other), key=lambda e: (e.payload["tick"], e.station, e.seq))
+    for desk in (hall, bar):
+        assert items(desk, "janet", "Disciplines") == [("Auspex: Aura Perception", 3, "basic")] and xp(desk, "janet") == (10, 4)
+        [flag] = desk.preview().anomalies
+        assert (flag.kind, flag.entry.id) == ("bought-nothing", second.id)
+        assert "Disciplines: Auspex: Aura Perception" in flag.message and "had it already" in flag.message
+    hall.reverse(second.id, "bought twice")
+    synced(hall, bar)
+    for desk in (hall, bar):
+        assert items(desk, "janet", "Disciplines") == [("Auspex: Aura Perception", 3, "basic")] and xp(desk, "janet") == (10, 7)
+        assert kinds(desk) == []
+
+
 def test_two_raises_of_contacts_bought_at_two_stations_add_up_as_a_counter(tmp_path, hub):
     """A purchase adds to what she has: hall and bar each buy Janet a level of Contacts (2) before
     hearing each other; both stand, Contacts 4, both paid, no conflict: a bought rating is a
