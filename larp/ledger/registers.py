@@ -109,6 +109,7 @@ class Registers:
                 continue
             if op.adds:
                 sheet = with_field(sheet, path, added(field(sheet, path), now, was))
+                sheet = self._bought_since(cid, path, sheet, others)
                 continue
             if self.written.get((cid, path)) != op.key:
                 continue
@@ -123,6 +124,20 @@ class Registers:
         if op.line is not None:
             sheet = {**sheet, "experience": experience_without(sheet.get("experience", {}), op.line)}
         self.starts[cid] = with_willpower(start, sheet)
+
+    def _bought_since(self, cid: str, path: str, sheet: dict[str, Any], others: list[Operation]) -> dict[str, Any]:
+        """A purchase taken back: each standing one of that field that had found nothing to buy,
+        in the season's order, buys now what it would have bought without it (as a fold of the
+        operations without the one reversed has it)."""
+        standing = {o.entry.id for o in others}
+        for o, p in sorted((pair for pair in self.short if pair[1] == path and pair[0].character == cid and pair[0].entry.id in standing), key=lambda pair: pair[0].key):
+            was, now = o.fields[path]
+            current = field(sheet, path)
+            if o.once and current is not None or short_of(current, was, now):
+                continue
+            self.short.remove((o, p))
+            sheet = with_field(sheet, path, added(current, was, now))
+        return sheet
 
     def _unjoined(self, op: Operation, others: list[Operation]) -> None:
         """A new character's joining taken back: she is gone, unless another station added her

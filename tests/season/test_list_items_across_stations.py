@@ -103,6 +103,29 @@ def test_one_discipline_bought_at_two_stations_at_once_is_held_once_and_the_seco
         assert kinds(desk) == []
 
 
+def test_the_purchase_that_bought_a_power_reversed_in_the_night_leaves_it_bought_by_the_other(tmp_path, hub):
+    """Hall and bar each buy Janet Auspex; hall opens the next game, then reverses the purchase
+    that bought it: the other buys it now (as it would have without the first), its points spent,
+    nothing flagged, at both stations."""
+    folder, hall, bar = stations(tmp_path, hub)
+    hall.award("janet", 10, "a season")
+    synced(hall, bar)
+    one, other = hall.buy("janet", AUSPEX), bar.buy("janet", AUSPEX)
+    synced(hall, bar)
+    first = min((one, other), key=lambda e: (e.payload["tick"], e.station, e.seq))
+    for desk in (hall, bar):
+        desk.open_next_night()
+    synced(hall, bar)
+    hall.reload()
+    hall.reverse(first.id, "bought twice")
+    synced(hall, bar)
+    for desk in (hall, bar):
+        desk.reload()
+        janet = desk.sheet("janet")
+        assert [(i.name, i.rating) for i in janet.lists.get("Disciplines", [])] == [("Auspex: Aura Perception", 3)]
+        assert janet.experience.unspent == 7 and [a.kind for a in desk.reconcile().anomalies if a.kind == "bought-nothing"] == []
+
+
 def test_two_raises_of_contacts_bought_at_two_stations_add_up_as_a_counter(tmp_path, hub):
     """A purchase adds to what she has: hall and bar each buy Janet a level of Contacts (2) before
     hearing each other; both stand, Contacts 4, both paid, no conflict: a bought rating is a
