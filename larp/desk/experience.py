@@ -166,7 +166,7 @@ class Experiencing:
         line = self._line("spent", made.price, made.said)
         summary = f"{sheet.display_name} buys {made.said} for {points(made.price)} experience"
         fields = fields_changed(sheet.model_dump(mode="json"), made.after.model_dump(mode="json"))
-        return self._operate(sheet, self._before_next(sheet, summary), made.said, line=line, fields=fields, adds=True)
+        return self._operate(sheet, self._before_next(sheet, summary), made.said, line=line, fields=fields, adds=True, once=made.once)
 
     def award_attended(self, override: Override | None = None) -> list[Entry]:
         """The chronicle's attendance award to everyone checked in at this game who has not had it:

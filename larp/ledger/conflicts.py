@@ -7,13 +7,14 @@ heard both sets the field (`larp conflicts pick`). Spends written at two station
 take her unspent experience below zero both stand, and are flagged **overspent** where the
 chronicle allows no debt. A purchase that took away what she no longer had (a Negative Trait
 bought off at two stations, once more than she had it) is paid for with nothing bought, and is
-flagged **bought-nothing** until it is reversed.
+flagged **bought-nothing** until it is reversed; so is a purchase of a power bought each once (a
+Discipline) that another purchase, written where this one was not heard, bought first.
 """
 
 from dataclasses import dataclass
 
 from larp.ledger.effects import Anomaly
-from larp.ledger.list_items import is_item, item_said
+from larp.ledger.list_items import is_item, item_named, item_said
 from larp.ledger.operations import Operation
 from larp.ledger.registers import Registers
 
@@ -131,6 +132,19 @@ def bought_nothing(registers: Registers) -> list[Anomaly]:
     for op, path in registers.short:
         start = registers.starts.get(op.character)
         name = start["sheet"].get("name") or op.character if start else op.character
+        paid = f"{op.line['change'] if op.line else 0:g} experience paid for nothing; reverse it (larp reverse {op.entry.short_id})"
+        if op.once:
+            flagged.append(
+                Anomaly(
+                    "bought-nothing",
+                    op.character,
+                    op.entry,
+                    f"{name}: entry {op.entry.short_id} at station {op.entry.station} ({op.entry.summary}) buys {item_named(path)}, "
+                    f"but she had it already: another purchase of it written at a station that had not heard of this one bought it "
+                    f"first: {paid}",
+                )
+            )
+            continue
         flagged.append(
             Anomaly(
                 "bought-nothing",

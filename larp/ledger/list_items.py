@@ -72,6 +72,12 @@ def item_path(list_name: str, name: str, count: int = 1) -> str:
     return f"{LISTS}.{escaped(list_name)}.{escaped(name)}" + (f"#{count}" if count > 1 else "")
 
 
+def item_named(path: str) -> str:
+    """An item's path as a purchase names it: `Disciplines: Auspex: Aura Perception`."""
+    _, list_part, item_part = split_escaped(path)
+    return f"{unescaped(list_part)[0]}: {unescaped(item_part)[0]}"
+
+
 def is_item_path(path: str) -> bool:
     return path.startswith(LISTS + ".") and len(split_escaped(path)) == 3
 

@@ -3,7 +3,8 @@
 Laptops write for days before they hear each other, so an entry says what it *does*:
 - an experience line (an award, a spend, a comment…) is a counter: lines simply add;
 - a purchase is its spent line plus the fields it buys, *added* (a second Quick on top of the
-  first, whatever another station bought meanwhile);
+  first, whatever another station bought meanwhile); a power bought each once (a Discipline,
+  its rating its price) is bought by the first purchase of it in the season's order alone;
 - a sheet change, a retirement or a return names each field it changes (a path to a leaf:
   `abilities.Occult`, `traits.social.Commanding`, `status`) with the value it changed it *from*
   (the base its writer saw) and *to*; a field is a register;
@@ -129,6 +130,9 @@ class Operation:
     """An older record's entry: the whole starting state it carries."""
     settles: bool = False
     """A conflict settled (`larp conflicts pick`)."""
+    once: bool = False
+    """A purchase of what is bought each once (a power, its rating its price): where she holds
+    it already, it buys nothing (larp.ledger.registers), never a second rating on top."""
 
     @classmethod
     def of(cls, entry: Entry) -> "Operation":
@@ -138,7 +142,7 @@ class Operation:
             return cls(entry, character["sheet"]["id"], payload.get("experience"), {}, False, None, 0, {}, character)
         return cls(
             entry, character, payload.get("line"), payload.get("fields") or {}, bool(payload.get("adds")),
-            payload.get("joins"), payload.get("tick", 0), payload.get("heard") or {}, settles=bool(payload.get("settles")),
+            payload.get("joins"), payload.get("tick", 0), payload.get("heard") or {}, settles=bool(payload.get("settles")), once=bool(payload.get("once")),
         )
 
     def held(self) -> "Operation":

@@ -95,6 +95,8 @@ class BetweenGames(Payload):
     """Each field it changes, by path: from what, to what."""
     adds: bool = False
     """A purchase: its fields add to what she has."""
+    once: bool = False
+    """A purchase of a power bought each once: where she holds it already, it buys nothing."""
     joins: StartingState | None = None
     """A new character: her starting state."""
     tick: int = Field(0, ge=0, le=2**53)

@@ -52,8 +52,9 @@ class Registers:
         self.starts = dict(starts)
         self.written: dict[tuple[str, str], Key] = dict(written or {})
         self.short: list[tuple[Operation, str]] = []
-        """Each purchase that took away more of a rating than she had then, and the field: paid
-        for, with nothing left to take (larp.ledger.conflicts flags it)."""
+        """Each purchase that took away more of a rating than she had then, or bought a power
+        (bought each once) she had already, and the field: paid for, with nothing bought
+        (larp.ledger.conflicts flags it)."""
 
     def copy(self) -> "Registers":
         done = Registers(self.starts, self.written)
@@ -75,6 +76,9 @@ class Registers:
         for path, (was, now) in op.fields.items():
             if op.adds:
                 current = field(sheet, path)
+                if op.once and current is not None:
+                    self.short.append((op, path))  # bought once already, at a station that had not heard of this one
+                    continue
                 if short_of(current, was, now):
                     self.short.append((op, path))
                 sheet = with_field(sheet, path, added(current, was, now))
@@ -105,6 +109,7 @@ class Registers:
                 continue
             if op.adds:
                 sheet = with_field(sheet, path, added(field(sheet, path), now, was))
+                sheet = self._bought_since(cid, path, sheet, others)
                 continue
             if self.written.get((cid, path)) != op.key:
                 continue
@@ -119,6 +124,20 @@ class Registers:
         if op.line is not None:
             sheet = {**sheet, "experience": experience_without(sheet.get("experience", {}), op.line)}
         self.starts[cid] = with_willpower(start, sheet)
+
+    def _bought_since(self, cid: str, path: str, sheet: dict[str, Any], others: list[Operation]) -> dict[str, Any]:
+        """A purchase taken back: each standing one of that field that had found nothing to buy,
+        in the season's order, buys now what it would have bought without it (as a fold of the
+        operations without the one reversed has it)."""
+        standing = {o.entry.id for o in others}
+        for o, p in sorted((pair for pair in self.short if pair[1] == path and pair[0].character == cid and pair[0].entry.id in standing), key=lambda pair: pair[0].key):
+            was, now = o.fields[path]
+            current = field(sheet, path)
+            if o.once and current is not None or short_of(current, was, now):
+                continue
+            self.short.remove((o, p))
+            sheet = with_field(sheet, path, added(current, was, now))
+        return sheet
 
     def _unjoined(self, op: Operation, others: list[Operation]) -> None:
         """A new character's joining taken back: she is gone, unless another station added her

@@ -39,11 +39,12 @@ def between(tmp_path: Path, chronicle: Path, names, offsets=None) -> list[Desk]:
     return [joined(tmp_path, name, None, chronicle, open_night=False, now=Clock(offsets.get(name, timedelta(0)))) for name in names]
 
 
-def negative_chronicle(folder: Path, **negative: int) -> Path:
-    """The test chronicle (a cap of 100 a month), Wick with these Negative Social Traits."""
+def negative_chronicle(folder: Path, lists: dict | None = None, **negative: int) -> Path:
+    """The test chronicle (a cap of 100 a month, `lists` its [experience.lists]), Wick with these
+    Negative Social Traits."""
     from tests.ledger.helpers import SHEETS, toml_value, write_chronicle
 
-    write_chronicle(folder, experience={"cap_per_month": 100})
+    write_chronicle(folder, experience={"cap_per_month": 100, **({"lists": lists} if lists else {})})
     wick = {**SHEETS["wick"], "negative": {"social": negative}}
     (folder / "wick.toml").write_text("\n".join(f"{key} = {toml_value(value)}" for key, value in wick.items()) + "\n")
     return folder

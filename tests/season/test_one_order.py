@@ -258,3 +258,22 @@ def test_a_command_that_opens_a_night_says_so(tmp_path, hub, chronicle, capsys):
     status, out, err = larp(capsys, "checkin", "--text", "janet", "--db", str(tmp_path / "bar.sqlite3"), "--station", "bar")
     assert status == 0 and "night 2 opened at station bar (under way at station hall)" in err
     assert "PRESENT" in out
+
+
+def test_the_buy_off_that_took_the_trait_reversed_in_the_night_leaves_the_other_buy_off_taking_it(tmp_path, hub):
+    """Case 2, the other way: the buy-off first in the season's order is reversed once the night
+    is open: the other takes the Trait now, paid, and nothing is flagged at either station."""
+    folder = negative_chronicle(tmp_path / "chronicle", Repugnant=1)
+    hall, bar = game_one_closed(tmp_path, hub, folder)
+    hall.award("wick", 6, "a season")
+    synced(hall, bar)
+    one, other = hall.buy("wick", "Negative: Repugnant off"), bar.buy("wick", "Negative: Repugnant off")
+    synced(hall, bar)
+    first = min((one, other), key=lambda e: (e.payload["tick"], e.station, e.seq))
+    hall.open_next_night()
+    hall.reverse(first.id, "bought off twice")
+    synced(hall, bar)
+    for desk in (hall, bar):
+        desk.reload()
+        assert xp(desk, "wick") == (6, 4) and desk.standing().characters["wick"].negative.social == {}
+        assert flagged(desk, "bought-nothing") == []

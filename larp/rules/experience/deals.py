@@ -19,6 +19,9 @@ class Deal:
     said: str
     price: float
     after: Sheet
+    once: bool = False
+    """A name bought each once (a power, its rating its price): a second purchase of it, written
+    at a station that had not heard of the first, buys nothing (larp.ledger.registers)."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,8 @@ def deal(text: str, sheet: Sheet, rules: ExperienceRules, catalog: Catalog, staf
     purchase = named(text, sheet, catalog)
     if isinstance(purchase, Listed):
         price = listed_price(purchase, catalog, sheet, staff_price)
-        return Deal(purchase.said, price, listed_bought(sheet, purchase, catalog, price))
+        once = catalog.costs(purchase.list_name).buys == "item"
+        return Deal(purchase.said, price, listed_bought(sheet, purchase, catalog, price), once)
     after = bought(sheet, purchase, rules.costs)
     if purchase.buys == "ability" and purchase.name not in catalog.abilities:
         return Deal(purchase.said, staff_priced(purchase.said, staff_price), after)  # an Ability the chronicle does not know
