@@ -15,7 +15,6 @@ from pathlib import Path
 from larp.cli.night_record import add_db_option, failed
 from larp.cli.one_shot import collector_paused
 from larp.cli.resolve import EXIT_BAD_INPUT
-from larp.cli.standing import standing
 from larp.words import counted
 
 FORMATS = ("toml", "gex")
@@ -109,6 +108,8 @@ def export_gex(args) -> int:
     if args.out is None:
         print("larp chronicle export: --format gex needs --out FILE, the Grapevine file to write")
         return EXIT_BAD_INPUT
+    from larp.cli.standing import standing
+
     args.chronicle = args.folder
     try:
         with without_cycle_collection():

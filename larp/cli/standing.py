@@ -45,11 +45,11 @@ def record_at(args) -> Path | None:
 def standing(args, warn=True) -> Standing:
     """The chronicle as it stands: the record's when it holds the chronicle (`--chronicle`'s, or
     the one it knows), else the folder's; SheetError if there is none."""
-    from larp.desk import Desk, DeskError
-
     wanted = folder_chronicle(args.chronicle) if args.chronicle is not None else None
     db = record_at(args)
     if db is not None:
+        from larp.desk import Desk, DeskError  # the record's corner: without a record, never loaded
+
         try:
             with Desk.read(db) as desk:
                 held = desk.chronicle

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from larp.grapevine.binary import read_binary
 from larp.grapevine.errors import GrapevineError
 from larp.sheet.regular import open_regular
 from larp.sheet.strict_json import sized
@@ -67,6 +66,8 @@ def parse(data: bytes, source: str, encoding: str | None = None) -> ET.Element:
     """The `<grapevine>` element of a Grapevine file's bytes, XML or binary, whole; XML text in
     `encoding` when given, else as `code_page` tells it."""
     if _kind(data, source) == "binary":
+        from larp.grapevine.binary import read_binary  # binary files only
+
         return read_binary(data, source)
     root = parse_xml(_text(data, source, encoding), source)
     _check_root(root.tag, source)
@@ -89,6 +90,8 @@ class Opened:
 def open_records(data: bytes, source: str, encoding: str | None = None) -> Opened:
     """A Grapevine file's records, read one at a time (XML) or from the whole tree (binary)."""
     if _kind(data, source) == "binary":
+        from larp.grapevine.binary import read_binary
+
         root = read_binary(data, source)
         return Opened("cp1252", ".", iter([ET.Element(root.tag, root.attrib), *root]))
     chosen = encoding or code_page(data)

@@ -11,7 +11,6 @@ from pathlib import Path
 from larp.grapevine.errors import GrapevineError
 from larp.grapevine.files import BINARY_MAGIC, code_page, open_records, read_bytes
 from larp.grapevine.reading import Imported, read_records, slug
-from larp.grapevine.writing import code_page_of, gex_text, unwritable, unwritten_as
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.loading import CHRONICLE_FILE
 from larp.sheet.toml_writing import chronicle_toml, sheet_toml
@@ -89,6 +88,8 @@ def export_gex(chronicle: Chronicle, out: Path, now: datetime | None = None) -> 
     """The chronicle written as the Grapevine exchange file `out` (replaced whole), each
     character changed in larp marked modified `now` (by default the time of writing); the
     characters Windows-1252 can't hold, written `?` as Windows writes them."""
+    from larp.grapevine.writing import code_page_of, gex_text, unwritable, unwritten_as  # the export's only
+
     with without_cycle_collection():
         text = gex_text(chronicle, grapevine_date(now or datetime.now()))
     encoding = code_page_of(chronicle)

@@ -21,6 +21,8 @@ def vb_number(text: str | None, decimal: str = ".") -> float | None:
     mark, blanks around it allowed; else None."""
     if text is None:
         return None
+    if len(text) < 16 and text.isdigit() and text.isascii():
+        return float(text)  # the commonest value, a count ("2"), read at once
     plain = text.strip()
     if decimal != "." and "." not in plain:
         plain = plain.replace(decimal, ".", 1)

@@ -48,11 +48,11 @@ def head_of(element: ET.Element) -> str:
     attributes = element.attrib
     if not attributes:
         return element.tag
-    head = element.tag + "".join([f' {key}="{value}"' for key, value in attributes.items()])
-    if "&" in head or "<" in head or ">" in head or head.count('"') != 2 * len(attributes):
+    values = "".join(attributes.values())
+    if "&" in values or "<" in values or ">" in values or '"' in values:
         # a value holds one of them (a tag or a name never does): written escaped
         return element.tag + "".join([f' {key}="{_escape(value)}"' for key, value in attributes.items()])
-    return head
+    return element.tag + "".join([f' {key}="{value}"' for key, value in attributes.items()])
 
 
 _CDATA_BLOCK = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)

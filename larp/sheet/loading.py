@@ -99,8 +99,11 @@ def read_document(path: Path) -> tuple[Any, str | None]:
     if path.suffix.lower() == ".toml":
         import tomllib
 
+        from larp.sheet.toml_reading import loads
+
         try:
-            return tomllib.loads(text), text
+            data = loads(text)
+            return (tomllib.loads(text) if data is None else data), text
         except tomllib.TOMLDecodeError as error:
             raise SheetError(str(path), f"is not valid TOML: {error}") from None
         except RecursionError:

@@ -43,15 +43,19 @@ def document(data: dict[str, Any], heading: str = "") -> str:
 
 def _table(lines: list[str], path: tuple[str, ...], data: dict[str, Any]) -> None:
     later: list[tuple[str, Any]] = []
+    append = lines.append
     for key, value in data.items():
-        if type(value) is int:
-            lines.append(f"{_key(key)} = {value}")  # a Trait's count, the commonest value, written at once
+        kind = type(value)
+        if kind is int:
+            append(f"{_key(key)} = {value}")  # a Trait's count, the commonest value, written at once
+        elif kind is str and "\n" not in value:
+            append(f"{_key(key)} = {_string(value)}")  # a name or a note, the next commonest
         elif value is None:
             continue
         elif _is_table(value) or _is_table_list(value):
             later.append((key, value))
         else:
-            lines.append(f"{_key(key)} = {_value(value, 0)}")
+            append(f"{_key(key)} = {_value(value, 0)}")
     for key, value in later:
         here = path + (key,)
         if _is_table(value):
@@ -59,8 +63,9 @@ def _table(lines: list[str], path: tuple[str, ...], data: dict[str, Any]) -> Non
                 lines += ["", f"[{_dotted(here)}]"]
             _table(lines, here, value)
         else:
+            header = f"[[{_dotted(here)}]]"
             for item in value:
-                lines += ["", f"[[{_dotted(here)}]]"]
+                lines += ["", header]
                 _table(lines, here, item)
 
 

@@ -49,9 +49,10 @@ def _number(text: str) -> float:
         return 0.0
 
 
-def expected(path: Path) -> list[dict]:
-    """Per character, in file order: type, Willpower, the total of each list, experience."""
-    text = path.read_bytes().decode("utf-8", errors="replace")
+def expected(path: Path, encoding: str = "utf-8") -> list[dict]:
+    """Per character, in file order: type, Willpower, the total of each list, experience (the
+    file read in `encoding`: an export of larp's is in the Windows code page)."""
+    text = path.read_bytes().decode(encoding, errors="replace")
     found = []
     for match in _CHARACTER.finditer(text):
         creature, head, body = match.groups()
