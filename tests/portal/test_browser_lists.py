@@ -4,6 +4,7 @@ nothing wider than the phone; a Discipline picked from the purchase's list, pric
 approved by staff (in process, as `larp requests approve` does), and on his page after."""
 
 import re
+from contextlib import contextmanager
 
 import pytest
 
@@ -26,18 +27,28 @@ def under(page, heading: str) -> list[str]:
     return section.locator(".item").all_inner_texts()
 
 
-def test_the_primogen_s_lists_on_a_phone_no_storyteller_text_and_a_discipline_bought(served, tmp_path):
+@contextmanager
+def on_his_players_phone(env, base: str):
+    """A page of Chromium at a phone's 360×740, his player signed in with a fresh link."""
     from playwright.sync_api import sync_playwright
 
-    env, base = served
-    larp(env, "xp", "award", "aldous", "5", "--reason", "chaired the hearing")
     link = re.search(r"(http\S+/in/\S+)", larp(env, "portal", "invite", GRAHAM, "--url", base))[1]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 360, "height": 740}, device_scale_factor=1)
-        page.goto(link)
-        page.get_by_role("button", name="Sign me in").click()
-        page.wait_for_url(base + "/")
+        try:
+            page = browser.new_page(viewport={"width": 360, "height": 740}, device_scale_factor=1)
+            page.goto(link)
+            page.get_by_role("button", name="Sign me in").click()
+            page.wait_for_url(base + "/")
+            yield page
+        finally:
+            browser.close()
+
+
+def test_the_primogen_s_lists_on_a_phone_no_storyteller_text_and_a_discipline_bought(served, tmp_path):
+    env, base = served
+    larp(env, "xp", "award", "aldous", "5", "--reason", "chaired the hearing")
+    with on_his_players_phone(env, base) as page:
         page.goto(base + "/c/aldous")
         headings = page.get_by_role("heading", level=2).all_inner_texts()
         assert [name for name in headings if name in LISTS] == LISTS
@@ -74,15 +85,12 @@ def test_the_primogen_s_lists_on_a_phone_no_storyteller_text_and_a_discipline_bo
         assert "approved" in page.inner_text("#requests ~ ul.requests")
         assert "unspent 2" in page.inner_text("p.xp")
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
-        browser.close()
 
 
 LONG = "Thaumaturgy:" + "Lure-of-Flames-" * 6
 
 
 def test_long_names_and_notes_never_make_the_page_wider_than_the_phone(served, tmp_path):
-    from playwright.sync_api import sync_playwright
-
     from larp.sheet.named_lists import ListTrait
 
     env, base = served
@@ -97,16 +105,9 @@ def test_long_names_and_notes_never_make_the_page_wider_than_the_phone(served, t
             "public": ["Owns-" * 30],
         }), "a long-named test")
         desk.award("aldous", 2, "Reason-" * 25)
-    link = re.search(r"(http\S+/in/\S+)", larp(env, "portal", "invite", GRAHAM, "--url", base))[1]
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 360, "height": 740}, device_scale_factor=1)
-        page.goto(link)
-        page.get_by_role("button", name="Sign me in").click()
-        page.wait_for_url(base + "/")
+    with on_his_players_phone(env, base) as page:
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 360, "home"
         page.goto(base + "/c/aldous")
         assert LONG in page.inner_text("body")
         width = page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= 360, f"the page is {width} px wide on a 360 px phone"
-        browser.close()
