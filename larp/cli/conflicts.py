@@ -16,7 +16,7 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser("conflicts", help="fields two stations changed at once between games, and which holds")
     parser.add_argument("pick", nargs="?", choices=["pick"], help="pick: keep what ENTRY set, written so that it holds at every station")
     parser.add_argument("entry", nargs="?", metavar="ENTRY", help="the id (or its first eight characters) of the entry whose value to keep")
-    parser.add_argument("--field", metavar="PATH", help="the conflict to settle, where ENTRY is in more than one (its field, as listed)")
+    parser.add_argument("--field", metavar="PATH", help="the conflict to settle, where ENTRY is in more than one (its field, as listed: `Equipment: Colt .45`)")
     add_desk_options(parser)
     parser.set_defaults(func=run)
 
@@ -44,7 +44,7 @@ def run_list(args) -> int:
         print(f"No conflict before night {night}: every field was changed by one station, or by stations that had heard each other.")
         return 0
     for conflict in found:
-        print(f"{conflict.name}: {conflict.path}")
+        print(f"{conflict.name}: {conflict.said}")
         for op in conflict.operations:
             mark = "holds" if op is conflict.holding else "     "
             print(f"  {mark}  {op.entry.short_id}  {conflict.value(op):<12}  station {op.entry.station}: {op.entry.summary}")

@@ -254,9 +254,9 @@ class BetweenGames:
         found = [c for c in season.conflicts() if any(op.entry.id.startswith(entry_id) for op in c.operations)]
         if not entry_id or not found:
             raise DeskError(f"entry {entry_id!r} is in no conflict of night {self.next_night()}: larp conflicts lists them")
-        named = [c for c in found if path in (None, c.path)]
+        named = [c for c in found if path in (None, c.path, c.said)]
         if len(named) != 1:
-            paths = ", ".join(c.path for c in found)
+            paths = ", ".join(c.said for c in found)
             raise DeskError(f"entry {entry_id} is in {len(found)} conflicts ({paths}): name the one to settle (--field PATH)" if not named or path is None
                             else f"entry {entry_id} is in no conflict of {path} (its conflicts: {paths})")
         conflict = named[0]
@@ -267,7 +267,7 @@ class BetweenGames:
             fields = fields_changed(now, picked.joins["sheet"])
         else:
             fields = {conflict.path: [field(now, conflict.path), picked.fields[conflict.path][1]]}
-        what = "the sheet" if conflict.path == JOINED else conflict.path
+        what = "the sheet" if conflict.path == JOINED else conflict.said
         summary = f"{sheet.display_name} keeps {what} as entry {picked.entry.short_id} set it (a conflict settled)"
         return self._operate(sheet, self._before_next(sheet, summary), f"conflict settled for entry {picked.entry.short_id}", settles=True, fields=fields)
 

@@ -14,7 +14,7 @@ Discipline) that another purchase, written where this one was not heard, bought 
 from dataclasses import dataclass
 
 from larp.ledger.effects import Anomaly
-from larp.ledger.list_items import is_item, item_named, item_said
+from larp.ledger.list_items import is_item, item_named, item_said, path_said
 from larp.ledger.operations import Operation
 from larp.ledger.registers import Registers
 
@@ -40,12 +40,17 @@ class Conflict:
         was, now = op.fields[self.path]
         return f"+{describe(now)}" if op.adds else describe(now)
 
+    @property
+    def said(self) -> str:
+        """Its field as staff read and type it (`Equipment: Colt .45`; `traits.social.Witty`)."""
+        return path_said(self.path)
+
     def message(self) -> str:
         said = "; ".join(
             f"{self.value(op)} at station {op.entry.station} (entry {op.entry.short_id}, {op.entry.summary})" for op in self.operations
         )
         hold = self.holding.entry
-        what = f"{self.character} was added as" if self.path == JOINED else f"{self.path} was set"
+        what = f"{self.character} was added as" if self.path == JOINED else f"{self.said} was set"
         which = "the first" if self.path == JOINED else "the later"
         return (
             f"{self.name}: {what} by stations that had not heard each other: {said}. Entry "

@@ -78,6 +78,15 @@ def item_named(path: str) -> str:
     return f"{unescaped(list_part)[0]}: {unescaped(item_part)[0]}"
 
 
+def path_said(path: str) -> str:
+    """A field's path as staff read and type it: an item's as a purchase names it
+    (`Equipment: Colt .45`, a second of one name `Status: Feared #2`), any other as it is."""
+    if not is_item_path(path):
+        return path
+    count = unescaped(split_escaped(path)[2])[1]
+    return item_named(path) + (f" #{count}" if count > 1 else "")
+
+
 def is_item_path(path: str) -> bool:
     return path.startswith(LISTS + ".") and len(split_escaped(path)) == 3
 

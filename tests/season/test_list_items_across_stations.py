@@ -173,7 +173,7 @@ def test_different_notes_on_one_item_at_two_stations_are_a_conflict_until_a_pick
     picked = harbour if later is police else police
     for desk in (hall, bar):
         [anomaly] = desk.preview().anomalies
-        assert anomaly.kind == "conflict" and anomaly.character == "janet" and CONTACTS in anomaly.message
+        assert anomaly.kind == "conflict" and anomaly.character == "janet" and "Backgrounds: Contacts was set" in anomaly.message
         assert "2 (the harbour master)" in anomaly.message and "2 (a police sergeant)" in anomaly.message
         assert items(desk, "janet", "Backgrounds") == [("Contacts", 2, later.payload["fields"][CONTACTS][1]["note"])]
     hall.pick(picked.short_id, CONTACTS)
@@ -266,3 +266,21 @@ def test_an_older_record_s_operation_that_set_a_whole_list_still_folds_and_item_
     for desk in (hall, bar):
         desk.reload()
         assert [(i.name, i.rating, i.note) for i in desk.sheet("wick").lists["Disciplines"]] == wanted
+
+
+def test_a_conflict_of_an_item_is_named_as_staff_type_it_and_picked_by_that_name(tmp_path, hub):
+    """The item's field is said `Equipment: Colt .45`, never its escaped path, in the
+    conflict's message and list; `--field` takes either."""
+    folder, hall, bar = stations(tmp_path, hub)
+    blued = give(hall, "janet", "Equipment: Colt .45", note="blued")
+    give(bar, "janet", "Equipment: Colt .45", note="nickel")
+    synced(hall, bar)
+    [conflict] = hall.season().conflicts()
+    assert conflict.said == "Equipment: Colt .45" and conflict.path == "lists.Equipment.Colt \\.45"
+    [anomaly] = bar.preview().anomalies
+    assert "Equipment: Colt .45 was set" in anomaly.message and "\\." not in anomaly.message
+    settled = hall.pick(blued.short_id, "Equipment: Colt .45")
+    assert "keeps Equipment: Colt .45 as entry" in settled.summary
+    synced(hall, bar)
+    for desk in (hall, bar):
+        assert kinds(desk) == [] and items(desk, "janet", "Equipment") == [("Colt .45", 1, "blued")]

@@ -243,10 +243,6 @@ def heard(one, other) -> bool:
     return one.payload["heard"].get(other.station, 0) >= other.seq
 
 
-def escaped(name: str) -> str:
-    return name.replace("\\", "\\\\").replace(".", "\\.").replace("#", "\\#")
-
-
 def check_items(cid: str, sheet, start, mine: list, flags: list) -> None:
     """Each item given, taken or noted is a register: the writes of it that no other write of it
     had heard all set it alike, and it is so; or they differ, it is one of them, and a conflict
@@ -272,9 +268,9 @@ def check_items(cid: str, sheet, start, mine: list, flags: list) -> None:
             assert value == last.pop(), f"{cid}: what was written last of {key} stands"
             continue
         assert value in last, f"{cid}: {key} is one of the values written last"
-        path = f"lists.{escaped(key[0])}.{escaped(key[1])}"
+        said = f"{key[0]}: {key[1]} was set"  # the item as staff name it
         for found in flags:
-            assert any(a.kind == "conflict" and a.character == cid and f"{path} was set" in a.message for a in found), f"{cid}: {key} a conflict"
+            assert any(a.kind == "conflict" and a.character == cid and said in a.message for a in found), f"{cid}: {key} a conflict"
 
 
 def flags_of(desk, closed: int | None) -> tuple:

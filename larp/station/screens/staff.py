@@ -20,7 +20,7 @@ async def settle_conflicts(app) -> None:
         app.notify("No conflict: every field was changed by one station, or by stations that had heard each other.", title="Conflicts")
         return
     choices = [
-        (f"{conflict.name}: {conflict.path} = {conflict.value(op)}  ({'holds now' if op is conflict.holding else 'keep this'}, "
+        (f"{conflict.name}: {conflict.said} = {conflict.value(op)}  ({'holds now' if op is conflict.holding else 'keep this'}, "
          f"station {op.entry.station}, {op.entry.short_id})", op.entry.id)
         for conflict in found
         for op in conflict.operations
