@@ -110,6 +110,18 @@ async def look_up(pilot, text: str) -> None:
     await pilot.pause()
 
 
+async def opened(pilot, done=None) -> None:
+    """The station's opening worker ended and its result taken (`done`: by default a desk, or
+    why there is none): a loaded machine hands it over a moment after the worker ends."""
+    app = pilot.app
+    done = done or (lambda: app.desk is not None or app.opening_failed is not None)
+    await app.workers.wait_for_complete()
+    for _ in range(50):
+        await pilot.pause(0.1)
+        if done():
+            return
+
+
 def pilot_test(scenario):
     """An async scenario with a Pilot, run as a plain test (no async plugin needed)."""
 

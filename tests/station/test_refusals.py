@@ -14,7 +14,7 @@ from larp.station.errors import notice_of
 from larp.station.screens.challenge import ChallengeScreen
 from larp.station.widgets.clock_bar import ClockBar
 from larp.station.widgets.sheet_view import SheetView
-from tests.station.conftest import CARDS, SIZE, look_up, pilot_test, plain, set_up_challenge
+from tests.station.conftest import CARDS, SIZE, look_up, opened, pilot_test, plain, set_up_challenge
 
 
 @pytest.mark.parametrize(
@@ -41,8 +41,7 @@ async def test_a_read_only_night_record_refuses_writes_and_the_station_carries_o
     night.chmod(0o444)
     app = create_app(db=night, station="Bar")
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await opened(pilot)
         assert app.desk is not None
         assert "Ashes of Alder Bay" in app.screen.query_one(ClockBar).place
         await pilot.press("f5")
@@ -57,8 +56,7 @@ async def test_a_read_only_night_record_refuses_writes_and_the_station_carries_o
 async def test_a_night_record_that_cant_be_opened_says_so_on_screen(tmp_path):
     app = create_app(db=tmp_path / "not-a-folder" / "night.sqlite3", chronicle=tmp_path / "no-such-chronicle", narrator="Sam")
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await opened(pilot)
         assert app.desk is None
         assert "chronicle" in app.opening_failed
         assert "not open" in app.screen.query_one(ClockBar).place
@@ -73,8 +71,7 @@ async def test_a_chronicle_that_fails_to_load_stays_on_screen_with_its_place_unt
     janet.write_text(good.replace("willpower = 5", "willpower = -3"))
     app = create_app(db=tmp_path / "night.sqlite3", chronicle=folder, station="Bar", narrator="Sam")
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await opened(pilot)
         failure = app.screen.query_one("#opening-failed")
         shown = plain(failure.render(), width=400)
         assert failure.display and "janet.toml, line 19: willpower" in shown and "Ctrl+L" in shown
@@ -83,8 +80,7 @@ async def test_a_chronicle_that_fails_to_load_stays_on_screen_with_its_place_unt
 
         janet.write_text(good)
         await pilot.press("ctrl+l")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await opened(pilot, lambda: app.desk is not None)
         assert app.desk is not None and not failure.display
         await look_up(pilot, "cody")
         assert app.screen.query_one(SheetView).card.character.id == "cody"
