@@ -145,9 +145,7 @@ class Experiencing:
 
     def purchases_offered(self, character_id: str) -> list[Offer]:
         """Everything she may buy, each with its price (None: staff price it first)."""
-        sheet = self._standing_sheet(character_id)
-        fellows = [state.sheet for state in self.states().values()]
-        return offers(sheet, self.experience_rules, self.catalog(), fellows)
+        return offers(self._standing_sheet(character_id), self.experience_rules, self.catalog())
 
     def priced(self, character_id: str, what: str, price: float | None = None) -> Deal:
         """A purchase priced and made on her sheet as it stands, nothing written."""

@@ -2,7 +2,6 @@
 chronicle's catalog offer, priced, and the sheet after it, before anything is asked."""
 
 from dataclasses import dataclass
-from typing import Iterable
 
 from larp.rules.experience.history import ExperienceError
 from larp.rules.experience.listed import Catalog, Listed, list_named, listed_bought, listed_offers, listed_price, staff_priced
@@ -60,14 +59,13 @@ def deal(text: str, sheet: Sheet, rules: ExperienceRules, catalog: Catalog, staf
     return Deal(purchase.said, cost(purchase, rules.costs), after)
 
 
-def offers(sheet: Sheet, rules: ExperienceRules, catalog: Catalog, fellows: Iterable[Sheet] = ()) -> list[Offer]:
+def offers(sheet: Sheet, rules: ExperienceRules, catalog: Catalog) -> list[Offer]:
     """Everything she may buy, grouped: a Trait she or a fellow holds, a level of an Ability the
     chronicle knows below the most, Willpower, a Negative Trait bought off, and each named list's offers."""
     table = rules.costs
-    fellows = list(fellows)
     found: list[Offer] = []
     for category in ATTRIBUTES:
-        names = sorted(set(sheet.traits.of(category)).union(*(f.traits.of(category) for f in fellows)), key=str.casefold)
+        names = sorted(catalog.traits.get(category, frozenset()) | set(sheet.traits.of(category)), key=str.casefold)
         found += [Offer(f"{category.value.title()}: {name}", category.value.title(), table.attribute) for name in names]
     abilities = sorted(catalog.abilities | set(sheet.abilities), key=str.casefold)
     found += [Offer(f"Ability: {name}", "Abilities", table.ability) for name in abilities if sheet.abilities.get(name, 0) < table.ability_most]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from larp.rules.experience.history import ExperienceError, points
+from larp.sheet.categories import ATTRIBUTES, Category
 from larp.sheet.catalog import CatalogItem, ListCosts, ListTable
 from larp.sheet.character import Sheet
 from larp.sheet.named_lists import ITEM_RATING_LIMIT, ListTrait
@@ -31,13 +32,18 @@ class Catalog:
     """Per list, the names her fellows hold, each at its commonest rating and note."""
     abilities: frozenset[str] = frozenset()
     """The Abilities the chronicle knows: its house lists (R-RT-1), and every one a character holds."""
+    traits: dict[Category, frozenset[str]] = field(default_factory=dict)
+    """Per attribute category, every Trait a character holds."""
 
     @classmethod
     def of(cls, lists: ListTable, sheets: Iterable[Sheet], abilities: Iterable[str] = ()) -> "Catalog":
         seen: dict[str, dict[str, Counter]] = {}
         known = set(abilities)
+        traits: dict[Category, set[str]] = {category: set() for category in ATTRIBUTES}
         for sheet in sheets:
             known.update(sheet.abilities)
+            for category, names in traits.items():
+                names.update(sheet.traits.of(category))
             for list_name, items in sheet.lists.items():
                 costs = lists.get(list_name)
                 if costs is None or costs.buys == "given":
@@ -51,7 +57,7 @@ class Catalog:
             list_name: {name: commonest(counts, lists[list_name]) for name, counts in names.items()}
             for list_name, names in seen.items()
         }
-        return cls(lists, held, frozenset(known))
+        return cls(lists, held, frozenset(known), {category: frozenset(names) for category, names in traits.items()})
 
     def costs(self, list_name: str) -> ListCosts | None:
         costs = self.lists.get(list_name)
