@@ -139,25 +139,11 @@ def bought_nothing(registers: Registers) -> list[Anomaly]:
         name = start["sheet"].get("name") or op.character if start else op.character
         paid = f"{op.line['change'] if op.line else 0:g} experience paid for nothing; reverse it (larp reverse {op.entry.short_id})"
         if op.once:
-            flagged.append(
-                Anomaly(
-                    "bought-nothing",
-                    op.character,
-                    op.entry,
-                    f"{name}: entry {op.entry.short_id} at station {op.entry.station} ({op.entry.summary}) buys {item_named(path)}, "
-                    f"but she had it already: another purchase of it written at a station that had not heard of this one bought it "
-                    f"first: {paid}",
-                )
-            )
-            continue
-        flagged.append(
-            Anomaly(
-                "bought-nothing",
-                op.character,
-                op.entry,
-                f"{name}: entry {op.entry.short_id} at station {op.entry.station} ({op.entry.summary}) takes {path.rsplit('.', 1)[-1]} "
-                f"away, but another purchase written at a station that had not heard of it took the last of it: "
-                f"{op.line['change'] if op.line else 0:g} experience paid for nothing; reverse it (larp reverse {op.entry.short_id})",
-            )
-        )
+            what = (f"buys {item_named(path)}, but she had it already: another purchase of it written at a station that had not "
+                    f"heard of this one bought it first")
+        else:
+            what = (f"takes {path.rsplit('.', 1)[-1]} away, but another purchase written at a station that had not heard of it "
+                    f"took the last of it")
+        said = f"{name}: entry {op.entry.short_id} at station {op.entry.station} ({op.entry.summary}) {what}: {paid}"
+        flagged.append(Anomaly("bought-nothing", op.character, op.entry, said))
     return flagged

@@ -45,6 +45,12 @@ def with_willpower(start: dict[str, Any], sheet: dict[str, Any]) -> dict[str, An
     return {**start, "sheet": sheet, "willpower": max(0, min(willpower, sheet.get("willpower", 0)))}
 
 
+def nothing_bought(op: Operation, current: Any, was: Any, now: Any) -> bool:
+    """Whether a purchase finds nothing to buy: a power bought each once that she holds
+    already, or more of a rating taken away than she has."""
+    return (op.once and current is not None) or short_of(current, was, now)
+
+
 class Registers:
     """Starting states, and which operation last set each field of each."""
 
@@ -76,11 +82,10 @@ class Registers:
         for path, (was, now) in op.fields.items():
             if op.adds:
                 current = field(sheet, path)
-                if op.once and current is not None:
-                    self.short.append((op, path))  # bought once already, at a station that had not heard of this one
-                    continue
-                if short_of(current, was, now):
+                if nothing_bought(op, current, was, now):
                     self.short.append((op, path))
+                    if op.once:
+                        continue  # bought once already, at a station that had not heard of this one
                 sheet = with_field(sheet, path, added(current, was, now))
                 continue
             if self.written.get((cid, path), (-1, "", 0)) > op.key:
@@ -133,7 +138,7 @@ class Registers:
         for o, p in sorted((pair for pair in self.short if pair[1] == path and pair[0].character == cid and pair[0].entry.id in standing), key=lambda pair: pair[0].key):
             was, now = o.fields[path]
             current = field(sheet, path)
-            if o.once and current is not None or short_of(current, was, now):
+            if nothing_bought(o, current, was, now):
                 continue
             self.short.remove((o, p))
             sheet = with_field(sheet, path, added(current, was, now))
