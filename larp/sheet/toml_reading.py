@@ -192,12 +192,17 @@ def _text(quoted: str) -> str:
     return quoted[1:-1] if "\\" not in quoted else _DECODER.decode(quoted)
 
 
+def _quoted(line: str, at: int) -> tuple[str, int]:
+    """The basic string at `at` (its opening quote), its text and where it ends."""
+    found = _STRING.match(line, at)
+    if found is None:
+        raise _Other
+    return _text(found.group()), found.end()
+
+
 def _key(line: str, at: int) -> tuple[str, int]:
     if line[at:at + 1] == '"':
-        found = _STRING.match(line, at)
-        if found is None:
-            raise _Other
-        return _text(found.group()), found.end()
+        return _quoted(line, at)
     found = _BARE.match(line, at)
     if found is None:
         raise _Other
@@ -207,10 +212,7 @@ def _key(line: str, at: int) -> tuple[str, int]:
 def _scalar(line: str, at: int) -> tuple[Any, int]:
     """The integer, float, boolean or basic string at `at`, and where it ends."""
     if line[at:at + 1] == '"':
-        found = _STRING.match(line, at)
-        if found is None:
-            raise _Other
-        return _text(found.group()), found.end()
+        return _quoted(line, at)
     found = _NUMBER.match(line, at)
     if found is None:
         raise _Other
