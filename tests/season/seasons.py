@@ -50,6 +50,16 @@ def negative_chronicle(folder: Path, lists: dict | None = None, **negative: int)
     return folder
 
 
+def bought_at_both(hall: Desk, bar: Desk, cid: str, what: str, award: float) -> list:
+    """`award` given her at hall and heard at bar, then `what` bought at each before they hear
+    each other, and synced: the two purchases, first and second in the season's order."""
+    hall.award(cid, award, "a season")
+    synced(hall, bar)
+    both = [hall.buy(cid, what), bar.buy(cid, what)]
+    synced(hall, bar)
+    return sorted(both, key=lambda e: (e.payload["tick"], e.station, e.seq))
+
+
 def xp(desk: Desk, cid: str) -> tuple[float, float]:
     sheet = desk.standing().characters[cid]
     return sheet.experience.earned, sheet.experience.unspent

@@ -12,7 +12,7 @@ from larp.cli import main
 from larp.sheet import load_sheet
 from larp.sheet.named_lists import ListTrait, given, named_item, taken
 from tests.ledger.helpers import write_chronicle
-from tests.season.seasons import game_one_closed, kinds, synced, xp
+from tests.season.seasons import bought_at_both, game_one_closed, kinds, synced, xp
 
 AUSPEX = "Disciplines: Auspex: Aura Perception"
 CELERITY = "Celerity: Alacrity"
@@ -86,11 +86,7 @@ def test_one_discipline_bought_at_two_stations_at_once_is_held_once_and_the_seco
     both are paid, and the later in the season's order is flagged bought-nothing at both stations
     until it is reversed, which gives its points back and leaves her Auspex."""
     folder, hall, bar = stations(tmp_path, hub)
-    hall.award("janet", 10, "a season")
-    synced(hall, bar)
-    one, other = hall.buy("janet", AUSPEX), bar.buy("janet", AUSPEX)
-    synced(hall, bar)
-    second = max((one, other), key=lambda e: (e.payload["tick"], e.station, e.seq))
+    _, second = bought_at_both(hall, bar, "janet", AUSPEX, 10)
     for desk in (hall, bar):
         assert items(desk, "janet", "Disciplines") == [("Auspex: Aura Perception", 3, "basic")] and xp(desk, "janet") == (10, 4)
         [flag] = desk.preview().anomalies
@@ -108,11 +104,7 @@ def test_the_purchase_that_bought_a_power_reversed_in_the_night_leaves_it_bought
     that bought it: the other buys it now (as it would have without the first), its points spent,
     nothing flagged, at both stations."""
     folder, hall, bar = stations(tmp_path, hub)
-    hall.award("janet", 10, "a season")
-    synced(hall, bar)
-    one, other = hall.buy("janet", AUSPEX), bar.buy("janet", AUSPEX)
-    synced(hall, bar)
-    first = min((one, other), key=lambda e: (e.payload["tick"], e.station, e.seq))
+    first, _ = bought_at_both(hall, bar, "janet", AUSPEX, 10)
     for desk in (hall, bar):
         desk.open_next_night()
     synced(hall, bar)

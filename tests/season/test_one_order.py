@@ -9,7 +9,7 @@ import pytest
 from larp.desk import DeskError
 from larp.ledger import Kind
 from tests.ledger.helpers import larp
-from tests.season.seasons import game_one_closed, negative_chronicle, synced, xp
+from tests.season.seasons import bought_at_both, game_one_closed, negative_chronicle, synced, xp
 
 
 def flagged(desk, kind: str) -> list:
@@ -22,11 +22,7 @@ def test_two_buy_offs_of_a_doubled_negative_trait_both_stand_and_every_command_s
     (the Trait gone, 2 + 2 paid), nothing is flagged, and every command reads the season."""
     folder = negative_chronicle(tmp_path / "chronicle", Repugnant=2)
     hall, bar = game_one_closed(tmp_path, hub, folder)
-    hall.award("wick", 6, "a season")
-    synced(hall, bar)
-    hall.buy("wick", "Negative: Repugnant off")
-    bar.buy("wick", "Negative: Repugnant off")
-    synced(hall, bar)
+    bought_at_both(hall, bar, "wick", "Negative: Repugnant off", 6)
     for desk in (hall, bar):
         wick = desk.standing().characters["wick"]
         assert wick.negative.social == {} and xp(desk, "wick") == (6, 2)
@@ -49,11 +45,7 @@ def test_a_buy_off_more_than_she_had_is_paid_for_nothing_and_flagged_at_every_st
     the night opens, until it is reversed (which gives back its points and no Trait)."""
     folder = negative_chronicle(tmp_path / "chronicle", Repugnant=1)
     hall, bar = game_one_closed(tmp_path, hub, folder)
-    hall.award("wick", 6, "a season")
-    synced(hall, bar)
-    one, other = hall.buy("wick", "Negative: Repugnant off"), bar.buy("wick", "Negative: Repugnant off")
-    synced(hall, bar)
-    second = max((one, other), key=lambda e: (e.payload["tick"], e.station, e.seq))
+    _, second = bought_at_both(hall, bar, "wick", "Negative: Repugnant off", 6)
     for desk in (hall, bar):
         assert xp(desk, "wick") == (6, 2) and desk.standing().characters["wick"].negative.social == {}
         assert [a.entry.id for a in flagged(desk, "bought-nothing")] == [second.id]
@@ -265,11 +257,7 @@ def test_the_buy_off_that_took_the_trait_reversed_in_the_night_leaves_the_other_
     is open: the other takes the Trait now, paid, and nothing is flagged at either station."""
     folder = negative_chronicle(tmp_path / "chronicle", Repugnant=1)
     hall, bar = game_one_closed(tmp_path, hub, folder)
-    hall.award("wick", 6, "a season")
-    synced(hall, bar)
-    one, other = hall.buy("wick", "Negative: Repugnant off"), bar.buy("wick", "Negative: Repugnant off")
-    synced(hall, bar)
-    first = min((one, other), key=lambda e: (e.payload["tick"], e.station, e.seq))
+    first, _ = bought_at_both(hall, bar, "wick", "Negative: Repugnant off", 6)
     hall.open_next_night()
     hall.reverse(first.id, "bought off twice")
     synced(hall, bar)
