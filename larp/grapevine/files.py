@@ -11,9 +11,7 @@ sees the text, and refuses a DOCTYPE (no entity can be declared, so none can be 
 import codecs
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 from larp.grapevine.errors import GrapevineError
 from larp.sheet.regular import open_regular
@@ -42,6 +40,8 @@ CDATA_OPEN, CDATA_CLOSE = "\uf720", "\uf721"
 """Where a CDATA block's text begins and ends, marked through the parser: Grapevine's reader
 takes that text exactly and trims the text around it (`XMLReaderClass.ReadTag`)."""
 _CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.S)
+CDATA_BLOCK = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)
+"""A whole CDATA block, kept by `split`."""
 _MARKED = re.compile(f"{CDATA_OPEN}(.*?){CDATA_CLOSE}", re.S)
 _LINE_BREAKS = re.compile(r"\s*\n\s*")
 
@@ -65,41 +65,16 @@ def read_bytes(path: Path) -> bytes:
 def parse(data: bytes, source: str, encoding: str | None = None) -> ET.Element:
     """The `<grapevine>` element of a Grapevine file's bytes, XML or binary, whole; XML text in
     `encoding` when given, else as `code_page` tells it."""
-    if _kind(data, source) == "binary":
+    if file_kind(data, source) == "binary":
         from larp.grapevine.binary import read_binary  # binary files only
 
         return read_binary(data, source)
-    root = parse_xml(_text(data, source, encoding), source)
-    _check_root(root.tag, source)
+    root = parse_xml(file_text(data, source, encoding), source)
+    check_root(root.tag, source)
     return root
 
 
-@dataclass
-class Opened:
-    """A Grapevine file opened for reading a record at a time."""
-
-    encoding: str
-    """The code page its text is read in (`cp1252` for a binary file)."""
-    decimal: str
-    """The decimal mark of the Windows that wrote it (see `decimal_mark`)."""
-    records: Iterator[ET.Element]
-    """The `<grapevine>` element first (its attributes, no children), then each of its records
-    (characters, items, the calendar …) whole, as it is read: a big file is never held whole."""
-
-
-def open_records(data: bytes, source: str, encoding: str | None = None) -> Opened:
-    """A Grapevine file's records, read one at a time (XML) or from the whole tree (binary)."""
-    if _kind(data, source) == "binary":
-        from larp.grapevine.binary import read_binary
-
-        root = read_binary(data, source)
-        return Opened("cp1252", ".", iter([ET.Element(root.tag, root.attrib), *root]))
-    chosen = encoding or code_page(data)
-    text = _text(data, source, chosen)
-    return Opened(chosen, decimal_mark(text), _streamed(text, source))
-
-
-def _kind(data: bytes, source: str) -> str:
+def file_kind(data: bytes, source: str) -> str:
     if not data.strip():
         raise GrapevineError(source, "is empty: not a Grapevine file")
     magic = data[2:6]
@@ -109,7 +84,7 @@ def _kind(data: bytes, source: str) -> str:
     return "binary" if magic in BINARY_MAGIC else "xml"
 
 
-def _text(data: bytes, source: str, encoding: str | None) -> str:
+def file_text(data: bytes, source: str, encoding: str | None) -> str:
     text = decode(data, encoding or code_page(data))
     if not text.lstrip("\ufeff \t\r\n").startswith("<"):
         raise GrapevineError(source, "is not a Grapevine file: neither XML (<grapevine version=…>) "
@@ -117,7 +92,7 @@ def _text(data: bytes, source: str, encoding: str | None) -> str:
     return text
 
 
-def _check_root(tag: str, source: str) -> None:
+def check_root(tag: str, source: str) -> None:
     if tag == "grapevinemenus" or tag == "menus":
         raise GrapevineError(source, "is a Grapevine menu file, not a chronicle: export the "
                              "characters as a .gex file")
@@ -189,21 +164,21 @@ codecs.register_error("grapevine-ansi", _ansi_fallback)
 
 def parse_xml(text: str, source: str) -> ET.Element:
     """Grapevine's XML, its own ill-formedness mended as its reader reads it, parsed safely."""
-    carried, controls = _prepared(text, source)
+    carried, controls = prepared(text, source)
     try:
         root = _parsed(carried)
     except ET.ParseError as error:
         if "duplicate attribute" not in str(error):
-            raise _ill_formed(error, source) from None
+            raise ill_formed(error, source) from None
         try:
-            root = _parsed(_TAG.sub(_first_of_each, carried))
+            root = _parsed(mended(carried))
         except ET.ParseError as again:
-            raise _ill_formed(again, source) from None
-    _finished(root, controls)
+            raise ill_formed(again, source) from None
+    finished(root, controls)
     return root
 
 
-def _prepared(text: str, source: str) -> tuple[str, bool]:
+def prepared(text: str, source: str) -> tuple[str, bool]:
     """The text made safe for the parser, and whether it carries control characters."""
     if _DECLARES.search(text):
         raise GrapevineError(source, "declares a DOCTYPE or entities, which Grapevine never writes: refused")
@@ -214,67 +189,10 @@ def _prepared(text: str, source: str) -> tuple[str, bool]:
     return carried, controls
 
 
-def _finished(element: ET.Element, controls: bool) -> None:
+def finished(element: ET.Element, controls: bool) -> None:
     if controls:
-        _restore_all(element)
+        _restored_all(element)
     _read_texts(element)
-
-
-CHUNK = 1 << 20
-"""Characters of text fed to the parser at a time."""
-
-
-def _streamed(text: str, source: str) -> Iterator[ET.Element]:
-    """The root (attributes only), then each record as soon as it is whole, let go once read.
-    A repeated attribute (Grapevine's `aura`) makes the text mended and read again from the
-    start, the records already given skipped."""
-    carried, controls = _prepared(text, source)
-    given = 0
-    for mended in (False, True):
-        try:
-            for index, element in enumerate(_pulled(_TAG.sub(_first_of_each, carried) if mended else carried, source)):
-                if index >= given:
-                    if index:
-                        _finished(element, controls)
-                    given += 1
-                    yield element
-            return
-        except ET.ParseError as error:
-            if mended or "duplicate attribute" not in str(error):
-                raise _ill_formed(error, source) from None
-
-
-DEEPEST = 64
-"""The deepest elements nest in a file read (Grapevine's own go six deep)."""
-
-
-def _pulled(text: str, source: str) -> Iterator[ET.Element]:
-    parser = ET.XMLPullParser(("start", "end"))
-    top: list[ET.Element] = []
-    depth = 0
-
-    def whole() -> Iterator[ET.Element]:
-        nonlocal depth
-        for event, element in parser.read_events():
-            if event == "start":
-                depth += 1
-                if depth > DEEPEST:
-                    raise GrapevineError(source, f"nests its elements more than {DEEPEST} deep: no Grapevine file does (a damaged or hostile file)")
-                if depth == 1:
-                    _check_root(element.tag, source)
-                    top.append(element)
-                    yield ET.Element(element.tag, element.attrib)
-            else:
-                depth -= 1
-                if depth == 1:
-                    yield element
-                    top[0].remove(element)
-
-    for at in range(0, len(text), CHUNK):
-        parser.feed(text[at:at + CHUNK])
-        yield from whole()
-    parser.close()
-    yield from whole()
 
 
 def _marked(match: re.Match) -> str:
@@ -290,7 +208,7 @@ def _read_texts(root: ET.Element) -> None:
         if not text:
             continue
         if CDATA_OPEN in text:
-            element.text = "".join(_outside(part) if index % 2 == 0 else _restore(part) or ""
+            element.text = "".join(_outside(part) if index % 2 == 0 else restored(part) or ""
                                    for index, part in enumerate(_MARKED.split(text)))
         elif not len(element):
             element.text = _outside(text)
@@ -306,7 +224,7 @@ def _parsed(text: str) -> ET.Element:
     return parser.close()
 
 
-def _ill_formed(error: ET.ParseError, source: str) -> GrapevineError:
+def ill_formed(error: ET.ParseError, source: str) -> GrapevineError:
     line, column = error.position
     return GrapevineError(source, f"is not well-formed XML ({_reason(error)})", f"line {line}, column {column + 1}")
 
@@ -314,6 +232,11 @@ def _ill_formed(error: ET.ParseError, source: str) -> GrapevineError:
 def _reason(error: ET.ParseError) -> str:
     message = str(error)
     return message.split(":")[0] if ":" in message else message
+
+
+def mended(text: str) -> str:
+    """The text with each start tag's repeated attributes dropped (see `_first_of_each`)."""
+    return _TAG.sub(_first_of_each, text)
 
 
 def _first_of_each(match: re.Match) -> str:
@@ -338,14 +261,14 @@ def _first_of_each(match: re.Match) -> str:
 _CARRIED = re.compile("[\uf700-\uf71f]")
 
 
-def _restore(value: str | None) -> str | None:
+def restored(value: str | None) -> str | None:
     if not value or not _CARRIED.search(value):
         return value
     return _CARRIED.sub(lambda match: chr(ord(match.group()) - CONTROL_BASE), value)
 
 
-def _restore_all(root: ET.Element) -> None:
+def _restored_all(root: ET.Element) -> None:
     """Every text and attribute of the tree with its raw control characters given back."""
     for element in root.iter():
-        element.attrib = {name: _restore(value) for name, value in element.attrib.items()}
-        element.text, element.tail = _restore(element.text), _restore(element.tail)
+        element.attrib = {name: restored(value) for name, value in element.attrib.items()}
+        element.text, element.tail = restored(element.text), restored(element.tail)

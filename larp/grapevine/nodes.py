@@ -6,10 +6,9 @@ Elements are written the way Grapevine's own writer (`XMLWriterClass`) writes th
 of indent, `&amp; &lt; &gt; &quot;` in attributes, text as a CDATA block on its own line.
 """
 
-import re
 import xml.etree.ElementTree as ET
 
-from larp.grapevine.files import parse_xml
+from larp.grapevine.files import CDATA_BLOCK, parse_xml
 
 
 def text_of(element: ET.Element) -> str:
@@ -55,14 +54,11 @@ def head_of(element: ET.Element) -> str:
     return element.tag + "".join([f' {key}="{value}"' for key, value in attributes.items()])
 
 
-_CDATA_BLOCK = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)
-
-
 def indented(kept: str, indent: int) -> str:
     """Kept text (`to_text`'s lines) as lines of the file: each indented, CR LF between them,
     every text inside its CDATA block left exactly as it is."""
     pad = " " * indent
-    parts = _CDATA_BLOCK.split(kept)
+    parts = CDATA_BLOCK.split(kept)
     for index in range(0, len(parts), 2):
         parts[index] = parts[index].replace("\n", "\r\n" + pad)
     return pad + "".join(parts)

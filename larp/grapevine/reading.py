@@ -16,6 +16,7 @@ from larp.grapevine.creatures import (
 from larp.grapevine.errors import GrapevineError
 from larp.grapevine.lists import NAME_LIMIT, counts_of, rows_of, vb_integer, vb_number
 from larp.grapevine.nodes import attributes_of, text_of, to_text
+from larp.grapevine.streaming import Record
 from larp.sheet.character import Sheet
 from larp.sheet.chronicle import Chronicle
 from larp.sheet.experience import Experience, ExperienceEntry
@@ -101,15 +102,15 @@ def sheet_text(text: str) -> str:
 
 def read_chronicle(root: ET.Element, source: str, stem: str, encoding: str = "cp1252", decimal: str = ".") -> Imported:
     """Every character of a whole `<grapevine>` element as a sheet; every other record kept."""
-    return read_records(iter([ET.Element(root.tag, root.attrib), *root]), source, stem, encoding, decimal)
+    return read_records(iter([Record(ET.Element(root.tag, root.attrib)), *map(Record, root)]), source, stem, encoding, decimal)
 
 
-def read_records(records: Iterator[ET.Element], source: str, stem: str, encoding: str = "cp1252",
+def read_records(records: Iterator[Record], source: str, stem: str, encoding: str = "cp1252",
                  decimal: str = ".") -> Imported:
     """Every character of the file as a sheet, read as its record comes (`records`: the root,
     attributes only, then each record); every other record kept, in its place (before the first
     character, or after)."""
-    root = next(records)
+    root = next(records).element
     title = root.get("chronicle", "").strip() or stem
     chronicle_id = slug(title, "chronicle", CHRONICLE_ID_LIMIT)
     next_id = id_maker(CARD_ROOM - len(chronicle_id))
@@ -119,10 +120,10 @@ def read_records(records: Iterator[ET.Element], source: str, stem: str, encoding
     before: list[ET.Element] = []
     after: list[ET.Element] = []
     others: dict[str, int] = {}
-    for record in records:
+    for record, written in records:
         if record.tag in LINEAGE:
             cid = next_id(record.get("name", ""))
-            sheets[cid] = read_character(record, cid, warnings, source, decimal)
+            sheets[cid] = read_character(record, cid, warnings, source, decimal, written)
             creatures[record.tag] = creatures.get(record.tag, 0) + 1
         else:
             (after if sheets else before).append(record)
@@ -145,16 +146,21 @@ def read_records(records: Iterator[ET.Element], source: str, stem: str, encoding
     return Imported(chronicle, warnings, creatures, others, encoding)
 
 
-def read_character(element: ET.Element, cid: str, warnings: list[str], source: str = "", decimal: str = ".") -> Sheet:
+def read_character(element: ET.Element, cid: str, warnings: list[str], source: str = "", decimal: str = ".",
+                   written: str | None = None) -> Sheet:
     """One character's element as a sheet; the element itself (every attribute, every child as
-    it was) kept on the sheet, so that the export changes only what the sheet changed."""
+    it was) kept on the sheet, so that the export changes only what the sheet changed. Her
+    children are kept as the file wrote them (`written`) when that is given and no list of hers was
+    renamed since, else as `to_text` writes them."""
     who = f"{element.get('name', '').strip() or '(no name)'} ({cid})"
 
     def warn_in(where: str):
         return lambda message: warnings.append(f"{who}, {where}: {message}")
 
     fields, children = sheet_fields(element, warn_in, decimal)
-    sheet = {"id": cid, **fields, "kept": {"attributes": attributes_of(element), "grapevine": to_text(children)}}
+    as_read = written is not None and all(child is was for child, was in zip(children, element))
+    kept = written if as_read else to_text(children)
+    sheet = {"id": cid, **fields, "kept": {"attributes": attributes_of(element), "grapevine": kept}}
     try:
         read = validate(Sheet, sheet, who)
     except SheetError as error:

@@ -3,7 +3,7 @@ indent), read, changed as larp changes a sheet, written, and read back by Grapev
 
 from datetime import datetime
 
-from larp.grapevine.files import open_records
+from larp.grapevine.streaming import open_records
 from larp.grapevine.folder import grapevine_date
 from larp.grapevine.reading import Imported, read_records
 from larp.grapevine.writing import write_gex
