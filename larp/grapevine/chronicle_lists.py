@@ -73,21 +73,30 @@ def is_named_list(tag: str, name: str) -> bool:
     return bool(name.strip()) and name not in MAPPED and not (tag == "various" and name == TEMPERS)
 
 
+_RATINGS = {str(rating): rating for rating in range(1, 100)}
+"""A rating as Grapevine writes it (`val="3"`), read at once: the commonest values of a list."""
+
+
 def item_of(row: ET.Element, decimal: str = ".") -> dict[str, Any] | None:
     """A `<trait>` row as an item (name, rating, note), or None when it is no item."""
     if row.tag != "trait":
         return None
-    name = row.get("name", "")
-    number = vb_number(row.get("val", "1"), decimal)
-    if not name.strip() or len(name) > ITEM_NAME_LIMIT or number is None or number != int(number):
+    get = row.get
+    name = get("name", "")
+    val = get("val", "1")
+    rating = _RATINGS.get(val)
+    if rating is None:
+        number = vb_number(val, decimal)
+        if number is None or number != int(number) or not 1 <= number <= ITEM_RATING_LIMIT:
+            return None
+        rating = int(number)
+    if not name.strip() or len(name) > ITEM_NAME_LIMIT:
         return None
-    if not 1 <= number <= ITEM_RATING_LIMIT:
-        return None
-    return {"name": name, "rating": int(number), "note": row.get("note", "")}
+    return {"name": name, "rating": rating, "note": get("note", "")}
 
 
 def items_of(element: ET.Element, decimal: str = ".") -> list[dict[str, Any]]:
-    return [item for item in (item_of(row, decimal) for row in element) if item is not None]
+    return [item for row in element if (item := item_of(row, decimal)) is not None]
 
 
 def _key(item: Any) -> tuple[str, int, str]:

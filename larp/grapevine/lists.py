@@ -13,6 +13,8 @@ NAME_LIMIT = 80
 COUNT_LIMIT = 99
 
 Warn = Callable[[str], None]
+_COUNTS = {str(count): float(count) for count in range(COUNT_LIMIT + 1)}
+"""A count as Grapevine writes it (`val="2"`), read at once: the commonest value of a file."""
 
 
 def vb_number(text: str | None, decimal: str = ".") -> float | None:
@@ -65,10 +67,13 @@ def counts_of(rows: list[tuple[str, str, str]], warn: Warn | None = None, decima
     totals: dict[str, float] = {}
     said: set[str] = set()
     for name, val, _ in rows:
-        key = trait_key(name)
-        if len(name.strip()) > NAME_LIMIT:
+        key = name.strip()
+        if len(key) > NAME_LIMIT:
             _say(warn, f"{key[:30]}… is longer than {NAME_LIMIT} characters: cut to fit")
-        number = vb_number(val, decimal)
+            key = key[:NAME_LIMIT].strip()
+        number = _COUNTS.get(val)
+        if number is None:
+            number = vb_number(val, decimal)
         if number is None:
             _say(warn, f"{key} has the value {val!r}, not a number: it counts 0, as in Grapevine")
             said.add(key)
