@@ -7,7 +7,7 @@ import pytest
 
 from larp.cli import main
 from larp.grapevine import GrapevineError
-from larp.grapevine.files import DEEPEST
+from larp.grapevine.streaming import DEEPEST
 from larp.grapevine.folder import import_file
 from larp.ledger import LedgerError
 from larp.ledger.bundle_reading import read_bundle
