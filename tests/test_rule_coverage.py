@@ -12,7 +12,7 @@ RULE_IDS = {
     *(f"R-TRAIT-{n}" for n in range(1, 6)), *(f"R-CH-{n}" for n in range(1, 5)),
     *(f"R-TIE-{n}" for n in range(1, 6)), *(f"R-RT-{n}" for n in range(1, 7)),
     *(f"R-LOSS-{n}" for n in range(1, 5)), "R-NEG-1", "R-NEG-2", "R-NIGHT-1", "R-NIGHT-2", "R-NIGHT-3",
-    "R-SIMPLE-1", "R-EXT-1", "R-EXT-2", "R-MASS-1", *(f"D-OLD-{n}" for n in range(1, 6)),
+    "R-SIMPLE-1", "R-EXT-1", "R-EXT-2", "R-MASS-1", *(f"R-HEALTH-{n}" for n in range(1, 5)), *(f"D-OLD-{n}" for n in range(1, 6)),
     "D-NEW-1", "D-NEW-2", "D-NEW-3",
 }
 # The ids of docs/DICE.md: the dice seeds' rules in full.

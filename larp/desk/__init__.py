@@ -39,6 +39,9 @@ Adjudicating
                                             result is concluded first; refused if the record
                                             changed for its characters since it started
     desk.regain(id, category) -> Entry      R-NIGHT-1
+    desk.wounds(id) -> Wounds               her Health Levels tonight (R-HEALTH-1)
+    desk.wound(id, boxes, reason="") -> Entry  wounds marked, or healed below 0 (R-HEALTH-2);
+                                            refused past her last box
     desk.record(event) -> Entry             a transcript event, played step by step
     desk.record_all(events, committed)      a transcript's events, each written by a process of
                                             its own while the next is played; `committed(entry)`

@@ -2,7 +2,7 @@
 
 from typing import Callable
 
-from larp.desk.errors import DeskError, Translated
+from larp.desk.errors import DeskError, forbidden
 from larp.desk.picking import AbilityPick, ability_picks
 from larp.desk.summaries import challenge_summary
 from larp.ledger import Entry, Kind, lock_to_json, result_to_json
@@ -29,7 +29,6 @@ from larp.rules.odds import Odds, challenge_odds
 from larp.sheet import Category
 from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent
 
-forbidden = Translated(RuleError, DeskError.forbidden)
 """The rules engine's refusals, as the desk's, with the rule's id."""
 
 

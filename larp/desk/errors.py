@@ -3,6 +3,7 @@
 from typing import Any, Callable
 
 from larp.ledger.errors import LedgerError
+from larp.rules.errors import RuleError
 
 
 class DeskError(Exception):
@@ -44,6 +45,8 @@ class Translated:
 
 recorded = Translated(LedgerError, lambda error: DeskError(str(error)))
 """The ledger's errors, as the desk's."""
+forbidden = Translated(RuleError, DeskError.forbidden)
+"""The rules engine's refusals, as the desk's, with the rule's id."""
 
 
 class NightClosedBetweenGames(DeskError):

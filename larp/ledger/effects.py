@@ -9,7 +9,7 @@ from larp.ledger.entry import Entry
 @dataclass(frozen=True, slots=True)
 class Anomaly:
     kind: str
-    """trait-not-there, regain-twice, lock-broken, below-zero, reversed-relied-on, sheets-differ,
+    """trait-not-there, regain-twice, lock-broken, below-zero, health-overrun, reversed-relied-on, sheets-differ,
     rosters-differ, unknown-reversal, late-entry, closed-twice."""
     character: str
     entry: Entry

@@ -234,9 +234,26 @@ class Roll(Payload):
     damage: Damage | None = None
 
 
+class Wound(Payload):
+    """Boxes filled on a Mind's Eye Theatre character's Health Levels (R-HEALTH-2), or emptied
+    where `boxes` is below 0."""
+
+    target: str
+    boxes: int = Field(ge=-50, le=50)
+
+
 class HealthMarked(Payload):
-    damage: Damage
+    """Damage on a tabletop Health track, or a wound on Mind's Eye Theatre Health Levels."""
+
+    damage: Damage | None = None
+    wound: Wound | None = None
     reason: str = ""
+
+    @model_validator(mode="after")
+    def _one_track(self) -> "HealthMarked":
+        if (self.damage is None) == (self.wound is None):
+            raise ValueError("a health entry marks damage on a tabletop track or a wound on Health Levels, one of them")
+        return self
 
 
 class Ended(Payload):

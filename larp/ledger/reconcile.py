@@ -218,6 +218,9 @@ def as_recorded(entry: Entry, cid: str) -> dict[str, Any]:
         damage = payload.get("damage")
         if damage and damage["target"] == cid:
             delta["health"] = {damage["kind"]: damage["amount"]}
+        wound = payload.get("wound")
+        if wound and wound["target"] == cid:
+            delta["health"] = {"wounds": wound["boxes"]}
         return delta
     result = payload.get("result", {})
     category = payload["challenge"]["category"] if entry.kind is Kind.ADJUDICATION else payload.get("category", "")

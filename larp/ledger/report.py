@@ -7,6 +7,7 @@ from typing import Iterator
 from larp.ledger.reconcile import Change, Reconciliation
 from larp.rules import CharacterState, game_time
 from larp.rules.tabletop import TableState
+from larp.rules.wounds import wounds_text
 from larp.sheet import ATTRIBUTES
 
 
@@ -20,6 +21,8 @@ def describe(state: CharacterState | TableState) -> str:
     if lost:
         parts.append("lost " + "; ".join(lost))
     parts.append(f"Willpower {state.willpower}")
+    if state.wounds:
+        parts.append(wounds_text(state.wounds))
     if state.abilities:
         parts.append(", ".join(f"{name} {points}" for name, points in state.abilities.items()))
     if state.regained:

@@ -24,6 +24,8 @@ class CharacterState:
     gnosis: int = 0
     regained: frozenset[str] = frozenset()
     """Attribute categories regained tonight (R-NIGHT-1)."""
+    wounds: int = 0
+    """Health boxes filled tonight (R-HEALTH-2; larp.rules.wounds reads them on her track)."""
 
     @classmethod
     def fresh(cls, sheet: Sheet) -> "CharacterState":

@@ -11,6 +11,7 @@ from pydantic import Field, model_validator
 
 from larp.sheet.abilities import ANY_FITS, AbilityFit
 from larp.sheet.character import Flag, Frozen, Whole
+from larp.sheet.health_rules import HealthRules
 
 RULES_VERSION = 3
 """The edition of docs/rules.md the engine plays by default."""
@@ -36,6 +37,7 @@ class HouseRules(Frozen):
         description="R-NEG-1: who may cite Negative Traits; the source lets either side",
     )
     abilities: AbilityFit = Field(AbilityFit(), description="R-RT-1: the Abilities that fit each category")
+    health: HealthRules = Field(HealthRules(), description="R-HEALTH-1 to R-HEALTH-4: Health Levels, their penalties, who is out of play")
 
     @model_validator(mode="before")
     @classmethod

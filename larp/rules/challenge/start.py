@@ -9,6 +9,7 @@ from larp.rules.evolve import evolve, made
 from larp.rules.night import Night
 from larp.rules.notes import Note, game_times
 from larp.rules.signs import Side
+from larp.rules.wounds import track_of
 from larp.sheet import Category, HouseRules
 from larp.sheet.transcript import ChallengeSpec, Party, Static
 COUNTED = {category: f"{category.value.title()} Traits" if category.is_attribute else category.value.title() for category in Category}
@@ -20,6 +21,8 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
     category = spec.category
     noting = night.noting
     challenger = _character(night, spec.challenger.character)
+    if _out_of_play(challenger, night.rules):
+        raise RuleError("R-HEALTH-3", f"{challenger.name} is {_level(challenger, night.rules)}: she can start no challenge")
     left, total = challenger.standing(category)
     if spec.kind != "simple" and total <= 0:
         raise RuleError(
@@ -29,7 +32,7 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
     _check_bid(challenger, spec.challenger.trait, category, left, "R-CH-1")
     first = _party(Side.CHALLENGER, challenger, spec.challenger, category, total, night.rules)
     characters = {first.character: challenger}
-    exhausted = False
+    ended_by = None
     notes = []
     if isinstance(spec.defender, Static):
         if spec.defensive == "challenger":
@@ -46,8 +49,13 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
             raise RuleError("R-CH-1", f"{challenger.name} can't challenge themself")
         defender = characters[spec.defender.character] = _character(night, spec.defender.character)
         left, total = defender.standing(category)
-        exhausted = total <= 0
-        if exhausted:
+        if _out_of_play(defender, night.rules):
+            ended_by = "out of play"
+            if noting:
+                level = _level(defender, night.rules)
+                notes.append(Note("R-HEALTH-3", f"{defender.name} is {level}: she can't answer and loses at once"))
+        elif total <= 0:
+            ended_by = "exhausted"
             if noting:
                 notes.append(
                     Note("R-CH-3", f"{defender.name} has no {category.value.title()} Traits left and loses at once")
@@ -75,8 +83,8 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
         clock=night.clock,
         noting=noting,
     )
-    if exhausted:
-        state = evolve(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by="exhausted")
+    if ended_by:
+        state = evolve(state, phase=Phase.OVER, result=Result.CHALLENGER, ended_by=ended_by)
     lock = night.locks.holding(state.lock_until(0.0), night.clock) if state.five_minute else None
     if lock is not None:
         if noting:
@@ -103,6 +111,14 @@ def _character(night: Night, character_id: str) -> CharacterState:
         raise RuleError("R-CH-1", f"no character {character_id!r} is known tonight") from None
 
 
+def _out_of_play(character: CharacterState, rules: HouseRules) -> bool:
+    return bool(character.wounds) and track_of(character.sheet, rules, character.wounds).out_of_play(rules)
+
+
+def _level(character: CharacterState, rules: HouseRules) -> str:
+    return track_of(character.sheet, rules, character.wounds).state
+
+
 def _check_bid(character: CharacterState, trait: str | None, category: Category, left: Mapping[str, int], rule: str) -> None:
     if trait is None or trait in left:
         return
@@ -124,6 +140,10 @@ def _party(side: Side, character: CharacterState, party: Party, category: Catego
         made_of += ((party.ability, bonus_ability),)
     if party.bonus:
         made_of += (("bonus" if party.bonus > 0 else "penalty", party.bonus),)
+    wounded = track_of(character.sheet, rules, character.wounds) if character.wounds else None
+    penalty = wounded.penalty(rules) if wounded else 0
+    if penalty:
+        made_of += ((f"wounds ({wounded.level})", penalty),)
     return made(
         SideState,
         made_of=made_of,
@@ -132,7 +152,7 @@ def _party(side: Side, character: CharacterState, party: Party, category: Catego
         name=character.name,
         bid=party.trait,
         ability=party.ability,
-        true_total=max(0, standing + party.bonus + bonus_ability),
+        true_total=max(0, standing + party.bonus + bonus_ability + penalty),
         bomb=rules.bomb and character.sheet.bomb,
     )
 

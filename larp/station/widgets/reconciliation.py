@@ -17,6 +17,7 @@ from rich.text import Text
 from larp.desk import Reconciliation
 from larp.rules import CharacterState, game_time
 from larp.rules.tabletop import TableState
+from larp.rules.wounds import wounds_text
 from larp.sheet import ATTRIBUTES
 
 ANOMALIES_PAGE = 50
@@ -35,6 +36,8 @@ def standing(character: CharacterState | TableState) -> str:
         return character.describe()
     parts = [f"{category.value.title()} {character.total(category)}" for category in ATTRIBUTES]
     parts.append(f"Willpower {character.willpower}")
+    if character.wounds:
+        parts.append(wounds_text(character.wounds))
     spent = {
         name: rating - character.abilities.get(name, 0)
         for name, rating in character.sheet.abilities.items()
@@ -62,6 +65,7 @@ def delta_text(delta: dict) -> str:
     health = dict(delta.get("health", {}))
     track = health.pop("track", None)
     for kind, amount in health.items():
+        kind = "wound" if kind == "wounds" and abs(amount) == 1 else kind
         parts.append(f"takes {amount} {kind}" if amount > 0 else f"heals {-amount} {kind}")
     if track:
         parts.append(f"Health {track}")
@@ -172,6 +176,7 @@ ANOMALY_LABELS = {
     "regain-twice": "Regained twice",
     "lock-broken": "Five-minute rule broken",
     "below-zero": "Below zero",
+    "health-overrun": "Past her Health Levels",
     "reversed-relied-on": "Reversed, yet relied on",
     "sheets-differ": "Sheets differ",
     "rosters-differ": "Rosters differ",

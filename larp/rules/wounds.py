@@ -1,0 +1,87 @@
+"""A Mind's Eye Theatre character's Health Levels tonight (docs/rules.md, R-HEALTH-1 to R-HEALTH-4).
+
+A track is her sheet's `Health Levels` list in its order (Grapevine's: Healthy 2, Bruised 3,
+Wounded 2, Incapacitated, Torpor), each item a level with as many boxes as its rating; a sheet
+without one takes the chronicle's (`[house_rules.health] levels`). A wound fills the next box,
+healing empties the last one filled; she stands at the level of the last box filled.
+"""
+
+from dataclasses import dataclass
+
+from larp.rules.errors import RuleError
+from larp.sheet import HouseRules, Sheet
+
+FILLED = "■"
+EMPTY = "□"
+
+
+@dataclass(frozen=True, slots=True)
+class Wounds:
+    levels: tuple[tuple[str, int], ...]
+    """Each level's name and boxes, the lightest first."""
+    marked: int = 0
+    """Boxes filled, from the first."""
+
+    @property
+    def boxes(self) -> int:
+        return sum(boxes for _, boxes in self.levels)
+
+    @property
+    def level(self) -> str | None:
+        """The level of the last box filled; None while no box is (unhurt)."""
+        filled = self.marked
+        for name, boxes in self.levels:
+            if filled <= boxes:
+                return name if filled else None
+            filled -= boxes
+        return self.levels[-1][0]
+
+    @property
+    def state(self) -> str:
+        return self.level or "unhurt"
+
+    @property
+    def marks(self) -> str:
+        """`Healthy ■■ Bruised ■□□ Wounded □□ …`: each level with its boxes, filled first."""
+        words, left = [], self.marked
+        for name, boxes in self.levels:
+            filled = min(left, boxes)
+            left -= filled
+            words.append(f"{name} {FILLED * filled}{EMPTY * (boxes - filled)}")
+        return " ".join(words)
+
+    def penalty(self, rules: HouseRules) -> int:
+        """R-HEALTH-4: the Trait penalty her level carries."""
+        return rules.health.penalties.get(self.level, 0) if self.level else 0
+
+    def out_of_play(self, rules: HouseRules) -> bool:
+        """R-HEALTH-3: at a level that keeps her out of challenges."""
+        return self.level in rules.health.out_of_play
+
+    def marking(self, boxes: int, name: str) -> "Wounds":
+        """`boxes` wounds marked (R-HEALTH-2), or healed where below 0; a RuleError saying what
+        is left where the track holds no such box."""
+        after = self.marked + boxes
+        if after > self.boxes:
+            left = self.boxes - self.marked
+            raise RuleError(
+                "R-HEALTH-2",
+                f"{name} has {left} box{'' if left == 1 else 'es'} of Health left ({self.marks}): "
+                f"{wounds_text(boxes)} more would pass the last level, which is the Narrator's call",
+            )
+        if after < 0:
+            raise RuleError("R-HEALTH-2", f"{name} has {wounds_text(self.marked)} to heal, not {-boxes}")
+        return Wounds(self.levels, after)
+
+
+def track_of(sheet: Sheet, rules: HouseRules, marked: int = 0) -> Wounds:
+    """Her track (R-HEALTH-1) with `marked` boxes filled, held to the boxes it has."""
+    items = sheet.lists.get("Health Levels")
+    levels = tuple((item.name, item.rating) for item in items) if items else tuple(rules.health.levels.items())
+    track = Wounds(levels)
+    return Wounds(levels, max(0, min(marked, track.boxes)))
+
+
+def wounds_text(boxes: int) -> str:
+    """`1 wound`, `3 wounds`."""
+    return f"{boxes} wound{'' if abs(boxes) == 1 else 's'}"
