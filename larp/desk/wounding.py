@@ -28,9 +28,9 @@ class Wounding:
             after = track.marking(boxes, name)
         reason = " ".join(reason.split())
         what = f"takes {wounds_text(boxes)}" if boxes > 0 else f"heals {wounds_text(-boxes)}"
-        penalty = after.penalty(self.tonight.rules)
+        penalty = after.penalty
         summary = f"{name} {what}: {after.state}" + (f" ({penalty:+d} Traits)" if penalty else "")
-        if after.out_of_play(self.tonight.rules):
+        if after.out_of_play:
             summary += ", out of challenges"
         if reason:
             summary += f"; {reason}"

@@ -15,6 +15,7 @@ from larp.ledger.bulk import bulk
 from larp.ledger.effects import Anomaly, Effect
 from larp.ledger.ending import as_carried
 from larp.ledger.entry import Entry, Kind
+from larp.ledger.health import damaged, wounded
 from larp.ledger.heard_late import between, between_reversed, checked_opening, first_of, season_opened
 from larp.ledger.results import lock_from_json
 from larp.ledger.rows import PAYLOAD_TRIPS, Damage, fold_damage
@@ -26,7 +27,6 @@ from larp.ledger.starting import starting_state
 from larp.rules import CharacterState, Lock, Locks, Night, game_time
 from larp.rules.cast import Cast
 from larp.rules.tabletop import TableState
-from larp.rules.wounds import track_of
 from larp.sheet import ANY_SHEET, Category, HouseRules, TableSheet
 
 CHANGING = (Kind.ADJUDICATION, Kind.REGAIN, Kind.ROLL, Kind.HEALTH)
@@ -290,40 +290,16 @@ class Tonight:
             self.characters[roller] = state.spending_willpower(spent)
             deltas.setdefault(roller, {})["spent"] = {"willpower": spent}
         if payload.get("damage"):
-            self._damage(entry, payload["damage"], deltas)
+            damaged(self, entry, payload["damage"], deltas)
         return [Effect(cid, entry, delta) for cid, delta in deltas.items()]
 
     def _health(self, entry: Entry) -> list[Effect]:
         deltas: dict[str, dict[str, Any]] = {cid: {} for cid in entry.character_ids}
         if entry.payload.get("wound"):
-            self._wound(entry, entry.payload["wound"], deltas)
+            wounded(self, entry, entry.payload["wound"], deltas)
         else:
-            self._damage(entry, entry.payload["damage"], deltas)
+            damaged(self, entry, entry.payload["damage"], deltas)
         return [Effect(cid, entry, delta) for cid, delta in deltas.items()]
-
-    def _wound(self, entry: Entry, wound: dict, deltas: dict[str, dict[str, Any]]) -> None:
-        """Boxes filled or emptied on her Health Levels (R-HEALTH-2); more than her track holds,
-        from two stations that each saw room, is held at its ends and flagged."""
-        target, boxes = wound["target"], wound["boxes"]
-        state = self.characters.get(target)
-        if not isinstance(state, CharacterState):
-            return
-        track = track_of(state.sheet, self.rules, state.wounds)
-        held = max(0, min(track.marked + boxes, track.boxes))
-        if held != track.marked + boxes:
-            what = f"marks {boxes} wounds with {track.boxes - track.marked} boxes left" if boxes > 0 else f"heals {-boxes} wounds of {track.marked}"
-            self.flag("health-overrun", target, entry, f"{state.name} {what} ({track.marks}): held at {'her last' if boxes > 0 else 'no'} box")
-        after = track_of(state.sheet, self.rules, held)
-        self.characters[target] = replace(state, wounds=held)
-        deltas.setdefault(target, {})["health"] = {"wounds": held - track.marked, "track": after.state}
-
-    def _damage(self, entry: Entry, damage: dict, deltas: dict[str, dict[str, Any]]) -> None:
-        target = damage["target"]
-        state = self.characters.get(target)
-        if not isinstance(state, TableState):
-            return
-        self.characters[target] = state.damaged(damage["kind"], damage["amount"])
-        deltas.setdefault(target, {})["health"] = {damage["kind"]: damage["amount"], "track": self.characters[target].health.marks}
 
     def _regain(self, entry: Entry) -> list[Effect]:
         return self._deltas(entry, Category(entry.payload["category"]))

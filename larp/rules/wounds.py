@@ -10,6 +10,10 @@ from dataclasses import dataclass
 
 from larp.rules.errors import RuleError
 from larp.sheet import HouseRules, Sheet
+from larp.sheet.health_rules import HealthRules
+
+HEALTH_LEVELS = "Health Levels"
+"""The sheet's list her track is read from."""
 
 FILLED = "■"
 EMPTY = "□"
@@ -21,6 +25,8 @@ class Wounds:
     """Each level's name and boxes, the lightest first."""
     marked: int = 0
     """Boxes filled, from the first."""
+    rules: HealthRules = HealthRules()
+    """The chronicle's penalties and levels out of play."""
 
     @property
     def boxes(self) -> int:
@@ -43,20 +49,26 @@ class Wounds:
     @property
     def marks(self) -> str:
         """`Healthy ■■ Bruised ■□□ Wounded □□ …`: each level with its boxes, filled first."""
+        return " ".join(self.each_level())
+
+    def each_level(self) -> list[str]:
+        """`Healthy ■■`, `Bruised ■□□`, …: a level with its boxes, filled first."""
         words, left = [], self.marked
         for name, boxes in self.levels:
             filled = min(left, boxes)
             left -= filled
             words.append(f"{name} {FILLED * filled}{EMPTY * (boxes - filled)}")
-        return " ".join(words)
+        return words
 
-    def penalty(self, rules: HouseRules) -> int:
+    @property
+    def penalty(self) -> int:
         """R-HEALTH-4: the Trait penalty her level carries."""
-        return rules.health.penalties.get(self.level, 0) if self.level else 0
+        return self.rules.penalties.get(self.level, 0) if self.level else 0
 
-    def out_of_play(self, rules: HouseRules) -> bool:
+    @property
+    def out_of_play(self) -> bool:
         """R-HEALTH-3: at a level that keeps her out of challenges."""
-        return self.level in rules.health.out_of_play
+        return self.level in self.rules.out_of_play
 
     def marking(self, boxes: int, name: str) -> "Wounds":
         """`boxes` wounds marked (R-HEALTH-2), or healed where below 0; a RuleError saying what
@@ -71,15 +83,15 @@ class Wounds:
             )
         if after < 0:
             raise RuleError("R-HEALTH-2", f"{name} has {wounds_text(self.marked)} to heal, not {-boxes}")
-        return Wounds(self.levels, after)
+        return Wounds(self.levels, after, self.rules)
 
 
 def track_of(sheet: Sheet, rules: HouseRules, marked: int = 0) -> Wounds:
     """Her track (R-HEALTH-1) with `marked` boxes filled, held to the boxes it has."""
-    items = sheet.lists.get("Health Levels")
+    items = sheet.lists.get(HEALTH_LEVELS)
     levels = tuple((item.name, item.rating) for item in items) if items else tuple(rules.health.levels.items())
-    track = Wounds(levels)
-    return Wounds(levels, max(0, min(marked, track.boxes)))
+    boxes = sum(boxes for _, boxes in levels)
+    return Wounds(levels, max(0, min(marked, boxes)), rules.health)
 
 
 def wounds_text(boxes: int) -> str:

@@ -112,7 +112,7 @@ def _character(night: Night, character_id: str) -> CharacterState:
 
 
 def _out_of_play(character: CharacterState, rules: HouseRules) -> bool:
-    return bool(character.wounds) and track_of(character.sheet, rules, character.wounds).out_of_play(rules)
+    return bool(character.wounds) and track_of(character.sheet, rules, character.wounds).out_of_play
 
 
 def _level(character: CharacterState, rules: HouseRules) -> str:
@@ -141,7 +141,7 @@ def _party(side: Side, character: CharacterState, party: Party, category: Catego
     if party.bonus:
         made_of += (("bonus" if party.bonus > 0 else "penalty", party.bonus),)
     wounded = track_of(character.sheet, rules, character.wounds) if character.wounds else None
-    penalty = wounded.penalty(rules) if wounded else 0
+    penalty = wounded.penalty if wounded else 0
     if penalty:
         made_of += ((f"wounds ({wounded.level})", penalty),)
     return made(

@@ -47,6 +47,7 @@ class SheetScreen(StationScreen):
         Binding("ctrl+r", "dice", "Roll dice", id="sheets.dice", tooltip="the Dice screen for the character on screen, in a Storyteller or Storytelling chronicle"),
         Binding("ctrl+r", "no_dice", "No dice here", id="sheets.no-dice", show=False, tooltip="in a Mind's Eye Theatre chronicle: says that challenges are thrown, with Ctrl+N"),
         Binding("ctrl+g", "damage", "Damage", id="sheets.damage", tooltip="mark damage on the Health track of the character on screen, or heal it (D-HEALTH-1)"),
+        Binding("ctrl+t", "wounds", "Wounds", id="sheets.wounds", tooltip="a wound on the Health Levels of the character on screen, or a heal (R-HEALTH-2)"),
         Binding("ctrl+y", "experience", "Experience", id="sheets.experience", tooltip="award, spend or buy with the experience of the character on screen"),
         Binding("escape", "clear", "Clear", id="sheets.clear", show=False, tooltip="empty the lookup field"),
         Binding("pagedown", "page(1)", "Page down", id="sheets.page-down", show=False, tooltip="the sheet a page further, from the lookup field too"),
@@ -207,7 +208,7 @@ class SheetScreen(StationScreen):
             self.show_sheet()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("challenge", "regain"):
+        if action in ("challenge", "regain", "wounds"):
             return self.desk is not None and self.character_id is not None and self.desk.system == "met"
         if action in ("dice", "damage"):
             return self.desk is not None and self.character_id is not None and self.desk.system != "met"
@@ -246,6 +247,13 @@ class SheetScreen(StationScreen):
         from larp.station.screens.marking import mark_damage
 
         if await mark_damage(self, self.character_id) is not None:
+            self.show_sheet()
+
+    @work(exclusive=True)
+    async def action_wounds(self) -> None:
+        from larp.station.screens.marking import mark_wounds
+
+        if await mark_wounds(self, self.character_id) is not None:
             self.show_sheet()
 
     @work(exclusive=True)
@@ -298,6 +306,7 @@ class SheetScreen(StationScreen):
         if self.check_action("challenge", ()):
             yield SystemCommand("Challenge", "Start a challenge for the character on screen", self.action_challenge)
             yield SystemCommand("Regain Traits", "Spend a Willpower to regain a category's lost Traits", self.action_regain)
+            yield SystemCommand("Wounds", "Mark a wound on the Health Levels, or heal one", self.action_wounds)
         if self.check_action("dice", ()):
             yield SystemCommand("Dice", "Build a pool from the sheet, see its odds, roll it (typed dice or the station's)", self.action_dice)
             yield SystemCommand("Damage", "Mark damage on the Health track, or heal it", self.action_damage)

@@ -11,6 +11,7 @@ from textual.widget import Widget
 
 from larp.rules import CharacterState, Lock, game_time
 from larp.rules.tabletop import TableState
+from larp.rules.wounds import HEALTH_LEVELS, Wounds
 from larp.sheet import ATTRIBUTES, STANDALONE, Category
 from larp.sheet.named_lists import item_text
 from larp.station.plain import plain
@@ -40,6 +41,8 @@ class SheetCard:
     experience: object | None = None
     """Between games (the night closed here): her experience as she starts the next game, awards
     since the close included; None: her sheet's tonight."""
+    wounds: Wounds | None = None
+    """A Mind's Eye Theatre character's Health Levels tonight (R-HEALTH-1)."""
 
 
 def trait_line(character: CharacterState, category: Category) -> ItemsRow:
@@ -54,6 +57,16 @@ def trait_line(character: CharacterState, category: Category) -> ItemsRow:
         item.append(LOST * (count - left), style="strike red")
         items.append(item)
     return ItemsRow(items)
+
+
+def health_line(wounds: Wounds) -> ItemsRow:
+    """Where she stands, then each level with its boxes: `Bruised (-1 Traits)  Healthy ■■ Bruised ■□□ …`."""
+    state = Text(wounds.state, style="bold red" if wounds.out_of_play else "bold" if wounds.marked else "")
+    if wounds.penalty:
+        state.append(f" ({wounds.penalty:+d} Traits)")
+    if wounds.out_of_play:
+        state.append(", out of challenges")
+    return ItemsRow([state, *wounds.each_level()], "  ")
 
 
 def entry_line(entry, reversed_by: str | None) -> Text:
@@ -171,7 +184,7 @@ class SheetView(Widget):
 
         fields, lists = shown_above(sheet)
         about = [plain(f"{name} {value}") for name, value in sheet.attributes.items() if value.strip() and name not in fields]
-        rows = [(name, items) for name, items in sheet.lists.items() if name not in lists]
+        rows = [(name, items) for name, items in sheet.lists.items() if name not in lists and name != HEALTH_LEVELS]
         if not (about or rows):
             return []
         table = Table.grid(padding=(0, 1))
@@ -218,6 +231,8 @@ class SheetView(Widget):
         table.add_row("Negative", " · ".join(negative) or "none")
         table.add_row("Abilities", ItemsRow(abilities, " · ") if abilities else "none")
         table.add_row("Standalone", ItemsRow(standalone, " · "))
+        if card.wounds is not None:
+            table.add_row("Health", health_line(card.wounds))
         table.add_row("Retests", ", ".join(sheet.retests) or "none on the sheet")
         table.add_row("Regained", regained or "nothing yet tonight")
         from larp.grapevine.shown import narrator_lines
@@ -265,6 +280,7 @@ def gather(desk, character_id: str, with_entries: bool = True) -> SheetCard:
         names={cid: character.name for cid, character in desk.night().characters.items()},
         standalone=[name for name in chronicle.standalone if name not in known],
         experience=None if desk.night_open_here else standing_experience(desk, character_id),
+        wounds=desk.wounds(character_id) if desk.system == "met" else None,
     )
 
 
