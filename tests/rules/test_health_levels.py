@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from larp.rules import RuleError
+from larp.rules import RuleError, start_challenge
 from larp.rules.cast import Cast
 from larp.rules.wounds import track_of
 from larp.sheet import Category, HouseRules, Sheet
@@ -105,3 +105,8 @@ def test_r_health_4_a_healthy_box_carries_no_penalty_and_penalties_are_a_house_s
 def test_r_health_2_a_tie_is_decided_on_the_wounded_total():
     after, result = play(wounded(night(), "cody", 6), spec(side("cody", "Brawny"), side("janet", "Tough"), throw("rock", "rock"), category="physical"))
     assert result.winner == "defender"
+
+
+def test_r_health_4_the_opening_says_whose_wounds_count_and_how_much():
+    _, notes = start_challenge(wounded(night(), "cody", 6), spec(side("janet", "Tough"), side("cody", "Brawny"), category="physical"))
+    assert notes[1] == ("R-HEALTH-4", "Cody is Wounded: 2 Traits less in each total")

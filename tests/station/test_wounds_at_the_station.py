@@ -54,3 +54,14 @@ async def test_r_health_1_the_health_row_fits_80_columns(app, desk):
         row = next(n for n, line in enumerate(lines) if line.startswith("Health"))
         assert "Wounded (-2 Traits)" in lines[row] and all(len(line) <= 76 for line in lines[row:row + 2])
         assert "Torpor □" in " ".join(lines[row:row + 2])
+
+
+@pilot_test
+async def test_r_health_4_the_challenge_setup_says_her_wounds_beside_her_total(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await look_up(pilot, "aldous")
+        await wound(pilot, "wound", 3)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        who = app.screen.query_one("#challenger .who").render()
+        assert "Aldous Whitcombe: Physical 7 · Bruised -1" in plain(who)

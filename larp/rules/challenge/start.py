@@ -69,6 +69,7 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
         second = _party(Side.DEFENDER, defender, spec.defender, category, total, night.rules)
     if noting:
         notes.insert(0, Note("R-CH-1", _opening(first, second, spec)))
+        notes[1:1] = [Note("R-HEALTH-4", said) for said in (_wound_note(c, night.rules) for c in characters.values()) if said]
         if spec.defensive == "challenger":
             notes.insert(1, Note("R-TIE-4", defensive_note(first.name)))
     state = made(
@@ -98,6 +99,15 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
             )
         state = evolve(state, phase=Phase.BLOCKED, lock=lock)
     return state, notes
+
+
+def _wound_note(character: CharacterState, rules: HouseRules) -> str:
+    """`Aldous Whitcombe is Bruised: 1 Trait less in each total`, where her wounds count."""
+    penalty = track_of(character.sheet, rules, character.wounds).penalty if character.wounds else 0
+    if not penalty:
+        return ""
+    level = _level(character, rules)
+    return f"{character.name} is {level}: {-penalty} Trait{'' if penalty == -1 else 's'} less in each total"
 
 
 def defensive_note(name: str) -> str:

@@ -74,11 +74,7 @@ class PartyForm(Vertical):
     def show_character(self) -> None:
         character = self.character
         who = self.query_one(".who", Static)
-        who.update(
-            plain(f"{character.name}: {self.category.value.title()} {character.total(self.category)}")
-            if character is not None
-            else "nobody chosen yet"
-        )
+        who.update(plain(self.standing(character)) if character is not None else "nobody chosen yet")
         who.display = self.query_one(LookupField).display = not self.is_difficulty
         for widget in self.query(".static"):
             widget.display = self.may_be_static and self.kind != "contested"
@@ -93,6 +89,16 @@ class PartyForm(Vertical):
         choices = bid_choices(character, self.category) if self.category.is_attribute else []
         offer(trait, choices, default=choices[0][1] if choices else None)
         offer(ability, ability_choices(character), default=None)
+
+    def standing(self, character) -> str:
+        """`Aldous Whitcombe: Physical 7 · Bruised -1`: her total, and her wounds where they count (R-HEALTH-3, R-HEALTH-4)."""
+        line = f"{character.name}: {self.category.value.title()} {character.total(self.category)}"
+        if not character.wounds:
+            return line
+        wounds = self.app.desk.wounds(character.id)
+        if wounds.out_of_play:
+            return f"{line} · {wounds.state}: out of challenges"
+        return f"{line} · {wounds.state} {wounds.penalty:+d}" if wounds.penalty else line
 
     def start_afresh(self) -> None:
         """Nobody chosen, no difficulty, no bonus: as a new challenge's side."""
