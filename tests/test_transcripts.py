@@ -97,3 +97,12 @@ def test_rules_version_2_the_same_race_costs_nothing_and_holds_nobody(capsys):
     _, out, _ = resolve(HERE / "worked_rules_version_2.json", capsys)
     first, second = json.loads(out)["results"]
     assert first["lost"] == second["lost"] == {} and second["winner"] == "defender"
+
+
+def test_r_health_4_worked_wounds_cody_wounded_loses_the_tie_and_an_incapacitated_janet_loses_at_once(capsys):
+    _, out, _ = resolve(HERE / "worked_wounds.json", capsys)
+    night = json.loads(out)
+    tie, at_once = night["results"][1], night["results"][3]
+    assert tie["winner"] == "challenger" and tie["lost"] == {"cody": ["Brawny"]}
+    assert at_once["winner"] == "challenger" and at_once["throws"] == 0 and at_once["lost"] == {}
+    assert night["characters"]["cody"]["wounds"] == 6 and night["characters"]["janet"]["wounds"] == 4

@@ -3,8 +3,9 @@
 import json
 
 from larp.rules import CharacterState, EventResult, RuleError, game_time
+from larp.rules.wounds import wounds_text
 from larp.sheet import ATTRIBUTES, STANDALONE
-from larp.sheet.transcript import ChallengeEvent, RegainEvent, Transcript
+from larp.sheet.transcript import ChallengeEvent, RegainEvent, Transcript, WoundEvent
 
 
 def heading(index: int, event, clock: float) -> str:
@@ -13,6 +14,8 @@ def heading(index: int, event, clock: float) -> str:
         what = f"{spec.kind} {spec.category.value} challenge"
     elif isinstance(event, RegainEvent):
         what = f"regain ({event.regain.category})"
+    elif isinstance(event, WoundEvent):
+        what = "wounds" if event.wound.boxes > 0 else "healing"
     else:
         what = "game clock"
     return f"Event {index} at game time {game_time(clock)}: {what}"
@@ -53,6 +56,8 @@ def standing(character: CharacterState) -> str:
     ]
     if spent:
         parts.append("Abilities left: " + ", ".join(spent))
+    if character.wounds:
+        parts.append(wounds_text(character.wounds))
     return f"  {character.name}: " + "; ".join(parts)
 
 

@@ -27,7 +27,7 @@ from larp.rules import (
 from larp.rules.notes import game_time
 from larp.rules.odds import Odds, challenge_odds
 from larp.sheet import Category
-from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent
+from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent, WoundEvent
 
 """The rules engine's refusals, as the desk's, with the rule's id."""
 
@@ -166,6 +166,8 @@ class Adjudicating:
             return self.commit(state, notes)
         if isinstance(event, RegainEvent):
             return self.regain(event.regain.character, event.regain.category)
+        if isinstance(event, WoundEvent):
+            return self.wound(event.wound.character, event.wound.boxes)
         return self.advance(event.clock.advance_minutes)
 
     def record_all(self, events, committed: Callable[[Entry], None]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from larp.desk.errors import DeskError, forbidden
 from larp.ledger.entry import Entry, Kind
 from larp.rules import CharacterState
-from larp.rules.wounds import Wounds, track_of, wounds_text
+from larp.rules.wounds import Wounds, track_of, wound_said
 
 
 class Wounding:
@@ -27,9 +27,7 @@ class Wounding:
         with forbidden:
             after = track.marking(boxes, name)
         reason = " ".join(reason.split())
-        what = f"takes {wounds_text(boxes)}" if boxes > 0 else f"heals {wounds_text(-boxes)}"
-        penalty = after.penalty
-        summary = f"{name} {what}: {after.state}" + (f" ({penalty:+d} Traits)" if penalty else "")
+        summary = wound_said(name, boxes, after) + (f" ({after.penalty:+d} Traits)" if after.penalty else "")
         if after.out_of_play:
             summary += ", out of challenges"
         if reason:

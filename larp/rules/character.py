@@ -115,6 +115,7 @@ class CharacterState:
             "abilities": dict(self.abilities),
             **{c.value: self.current(c) for c in STANDALONE},
             "regained": sorted(self.regained),
+            "wounds": self.wounds,
         }
 
 

@@ -1,5 +1,6 @@
 """What a night's events do: `apply_event(night, event) -> (night, result)` plays one
-transcript event: a challenge, a regain (R-NIGHT-1) or the clock moving on (R-NIGHT-2).
+transcript event: a challenge, a regain (R-NIGHT-1), the clock moving on (R-NIGHT-2) or wounds
+on Health Levels (R-HEALTH-2).
 """
 
 from dataclasses import dataclass, field
@@ -16,7 +17,8 @@ from larp.rules.night import Night
 from larp.rules.notes import Note, game_time
 from larp.rules.signs import Side
 from larp.sheet import Category
-from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, ClockEvent, OverrideStep, RegainEvent
+from larp.rules.wounds import wound
+from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, ClockEvent, OverrideStep, RegainEvent, WoundEvent
 
 
 WINNER_NAME = {Side.CHALLENGER: "challenger", Side.DEFENDER: "defender", None: None}
@@ -171,9 +173,12 @@ def advance(night: Night, minutes: float) -> tuple[Night, EventResult]:
     return evolve(night, clock=later), EventResult(notes=notes)
 
 
-def apply_event(night: Night, event: ChallengeEvent | RegainEvent | ClockEvent) -> tuple[Night, EventResult]:
+def apply_event(night: Night, event: ChallengeEvent | RegainEvent | ClockEvent | WoundEvent) -> tuple[Night, EventResult]:
     if isinstance(event, ChallengeEvent):
         return run_challenge(night, event.challenge)
     if isinstance(event, RegainEvent):
         return regain(night, event.regain.character, Category(event.regain.category))
+    if isinstance(event, WoundEvent):
+        night, notes = wound(night, event.wound.character, event.wound.boxes)
+        return night, EventResult(notes=notes)
     return advance(night, event.clock.advance_minutes)

@@ -6,9 +6,12 @@ without one takes the chronicle's (`[house_rules.health] levels`). A wound fills
 healing empties the last one filled; she stands at the level of the last box filled.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from larp.rules.errors import RuleError
+from larp.rules.evolve import evolve
+from larp.rules.night import Night
+from larp.rules.notes import Note
 from larp.sheet import HouseRules, Sheet
 from larp.sheet.health_rules import HealthRules
 
@@ -97,3 +100,23 @@ def track_of(sheet: Sheet, rules: HouseRules, marked: int = 0) -> Wounds:
 def wounds_text(boxes: int) -> str:
     """`1 wound`, `3 wounds`."""
     return f"{boxes} wound{'' if abs(boxes) == 1 else 's'}"
+
+
+def wound(night: Night, character_id: str, boxes: int) -> tuple[Night, tuple[Note, ...]]:
+    """The night with `boxes` wounds filled on her Health Levels, or healed below 0 (R-HEALTH-2);
+    a RuleError where her track holds no such box, or nobody is known by that id."""
+    try:
+        character = night.characters[character_id]
+    except KeyError:
+        raise RuleError("R-HEALTH-2", f"no character {character_id!r} is known tonight") from None
+    track = track_of(character.sheet, night.rules, character.wounds)
+    after = track.marking(boxes, character.name)
+    characters = night.characters.changing({character_id: replace(character, wounds=after.marked)})
+    notes = (Note("R-HEALTH-2", wound_said(character.name, boxes, after)),) if night.noting else ()
+    return evolve(night, characters=characters), notes
+
+
+def wound_said(name: str, boxes: int, after: Wounds) -> str:
+    """`Janet Reyes takes 3 wounds: Bruised`, `Janet Reyes heals 1 wound: Healthy`."""
+    what = f"takes {wounds_text(boxes)}" if boxes > 0 else f"heals {wounds_text(-boxes)}"
+    return f"{name} {what}: {after.state}"

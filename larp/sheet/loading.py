@@ -203,10 +203,12 @@ def check_cast(
 
 
 def named_characters(event: Any) -> list[tuple[str, str]]:
-    from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent
+    from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent, WoundEvent
 
     if isinstance(event, RegainEvent):
         return [("regain.character", event.regain.character)]
+    if isinstance(event, WoundEvent):
+        return [("wound.character", event.wound.character)]
     if isinstance(event, ChallengeEvent):
         spec: ChallengeSpec = event.challenge
         named = [("challenge.challenger.character", spec.challenger.character)]

@@ -197,6 +197,19 @@ class Clock(Frozen):
     advance_minutes: Annotated[float, Strict()] = Field(ge=0, le=24 * 60)
 
 
+class Wound(Frozen):
+    """Wounds filled on her Health Levels (R-HEALTH-2), or healed where `boxes` is below 0."""
+
+    character: CharacterId
+    boxes: Annotated[int, Strict()] = Field(ge=-50, le=50)
+
+    @model_validator(mode="after")
+    def _some(self) -> "Wound":
+        if not self.boxes:
+            raise ValueError("a wound marks at least one box, or heals at least one (below 0)")
+        return self
+
+
 class ChallengeEvent(Frozen):
     challenge: ChallengeSpec
 
@@ -209,10 +222,15 @@ class ClockEvent(Frozen):
     clock: Clock
 
 
+class WoundEvent(Frozen):
+    wound: Wound
+
+
 Event = one_of(
     ("challenge", ChallengeEvent),
     ("regain", RegainEvent),
     ("clock", ClockEvent),
+    ("wound", WoundEvent),
     what="an event",
 )
 

@@ -17,12 +17,14 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 def play_at_the_desk(draw, desk: Desk) -> None:
     """One event, as a Narrator would play it at the desk; what the rules refuse is skipped."""
-    roll = draw(st.integers(0, 7))
+    roll = draw(st.integers(0, 8))
     try:
         if roll == 0:
             desk.regain(draw(st.sampled_from(sorted(desk.night().characters))), draw(st.sampled_from(ATTRIBUTES)))
         elif roll == 1:
             desk.advance(draw(st.sampled_from([1, 2.5, 5])))
+        elif roll == 2:
+            desk.wound(draw(st.sampled_from(sorted(desk.night().characters))), draw(st.integers(-3, 8)))
         else:
             state, _ = desk.start(draw(challenge_specs(desk.night())))
             for _ in range(25):
@@ -43,6 +45,9 @@ def events_of(entries) -> list[tuple[object, dict]]:
             events.append((entry, {"challenge": entry.payload["challenge"]}))
         elif entry.kind is Kind.REGAIN:
             events.append((entry, {"regain": {"character": entry.payload["character"], "category": entry.payload["category"]}}))
+        elif entry.kind is Kind.HEALTH:
+            wound = entry.payload["wound"]
+            events.append((entry, {"wound": {"character": wound["target"], "boxes": wound["boxes"]}}))
         elif entry.kind is Kind.CLOCK and entry.payload["action"] == "advance":
             events.append((entry, {"clock": {"advance_minutes": entry.payload["minutes"]}}))
     return events
@@ -55,7 +60,7 @@ def replayed(house_rules, cast, entries):
         {"house_rules": house_rules.model_dump(), "characters": [s.model_dump() for s in cast], "events": [e for _, e in pairs]}
     )
     resolved = replay(load_transcript(text))
-    return resolved, [(entry, result) for (entry, _), result in zip(pairs, resolved.results) if entry.kind is not Kind.CLOCK]
+    return resolved, [(entry, result) for (entry, _), result in zip(pairs, resolved.results) if entry.kind not in (Kind.CLOCK, Kind.HEALTH)]
 
 
 @SETTINGS

@@ -14,6 +14,8 @@ from larp.rules import (
     start_challenge,
 )
 from larp.sheet import ATTRIBUTES, Category, HouseRules, Sheet
+from larp.sheet.health_rules import HealthRules
+from larp.sheet.named_lists import ListTrait
 from larp.sheet.transcript import (
     Cancel,
     CancelStep,
@@ -56,7 +58,21 @@ def sheets(draw, character_id: str) -> Sheet:
         gnosis=draw(st.integers(0, 2)),
         retests=draw(st.lists(st.sampled_from(SOURCES), max_size=2, unique=True)),
         bomb=draw(st.booleans()),
+        lists={"Health Levels": draw(health_levels)} if draw(st.booleans()) else {},
     )
+
+
+LEVELS = ("Healthy", "Bruised", "Wounded", "Incapacitated", "Torpor")
+health_levels = st.lists(st.integers(1, 3), min_size=1, max_size=5).map(
+    lambda boxes: [ListTrait(name=name, rating=count) for name, count in zip(LEVELS, boxes)]
+)
+"""A sheet's own Health Levels (R-HEALTH-1): the first levels of Grapevine's, one to three boxes each."""
+health_rules = st.builds(
+    HealthRules,
+    levels=st.sampled_from([{"Healthy": 1, "Bruised": 1, "Wounded": 1, "Incapacitated": 1}, HealthRules().levels]),
+    penalties=st.sampled_from([{}, {"Bruised": -1, "Wounded": -2}, {"Healthy": -1, "Bruised": -3}]),
+    out_of_play=st.sampled_from([(), ("Incapacitated", "Torpor")]),
+)
 
 
 house_rules = st.builds(
@@ -69,6 +85,7 @@ house_rules = st.builds(
     negative_miss_costs=st.booleans(),
     five_minute_rule_minutes=st.sampled_from([0, 5]),
     negative_citers=st.sampled_from(["initiator", "either"]),
+    health=health_rules,
 )
 
 
