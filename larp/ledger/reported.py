@@ -17,7 +17,8 @@ from larp.sheet.strict_json import TooLong, read_bounded
 from larp.ledger.reconcile import Reconciliation
 from larp.sheet import ATTRIBUTES, STANDALONE
 
-NUMBERS = tuple(c.value for c in STANDALONE)
+NUMBERS = (*(c.value for c in STANDALONE), "wounds")
+"""The numbers a paper sheet shows: Willpower, Rage and Gnosis as they stand, the Health boxes filled."""
 LOST_COLUMNS = {f"{c.value}_lost": c.value for c in ATTRIBUTES}
 
 
@@ -26,7 +27,7 @@ class PaperSheet:
     character: str
     where: str
     numbers: dict[str, int] = field(default_factory=dict)
-    """willpower, rage, gnosis: as written on the sheet."""
+    """willpower, rage, gnosis, wounds: as written on the sheet."""
     lost: dict[str, list[str]] = field(default_factory=dict)
     """Per attribute category, the Traits crossed off."""
     abilities: dict[str, int] = field(default_factory=dict)
@@ -155,8 +156,8 @@ def differences(reconciliation: Reconciliation, sheets: list[PaperSheet]) -> lis
             continue
         end = night.end.to_json()
         for name, value in paper.numbers.items():
-            if end[name] != value:
-                found.append(Difference(paper.character, name.title(), end[name], value, paper.where))
+            if end.get(name) != value:
+                found.append(Difference(paper.character, name.title(), end.get(name), value, paper.where))
         for category, names in paper.lost.items():
             if sorted(end["lost"][category]) != sorted(names):
                 what = f"{category.title()} Traits lost"

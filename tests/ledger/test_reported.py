@@ -43,6 +43,14 @@ def test_every_difference_with_the_paper_sheets_is_listed(tmp_path, desk, name, 
     ]
 
 
+@pytest.mark.parametrize("name, text", [("sheets.csv", "character,wounds\njanet,3\ncody,\n"), ("sheets.toml", "[janet]\nwounds = 3\n[cody]\nwounds = 2\n")])
+def test_r_health_2_the_wounds_a_paper_sheet_shows_are_compared_with_the_record(tmp_path, desk, name, text):
+    desk.wound("janet", 2)
+    found = differences(desk, tmp_path / name, text)
+    assert found[0] == ("janet", "Wounds", 2, 3)
+    assert found[1:] == ([("cody", "Wounds", 0, 2)] if name.endswith(".toml") else [])
+
+
 def test_what_the_paper_sheets_leave_out_is_not_compared(tmp_path, desk):
     assert differences(desk, tmp_path / "sheets.csv", "character,willpower\njanet,\ncody,3\n") == []
 
