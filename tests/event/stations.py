@@ -1,6 +1,7 @@
 """Stations of one event in a test: each a desk on its own record, with its own card folder; and
 entries put on the hub as one station's own login (its laptop in the wrong hands) would."""
 
+import itertools
 import json
 import os
 import re
@@ -23,6 +24,20 @@ def at(station: str, tmp_path: Path):
         yield
     finally:
         os.environ["LARP_HOME"] = before
+
+
+EVENTS = itertools.count(1)
+
+
+@contextmanager
+def fresh_event(cluster, prefix: str):
+    """The URL of an event database of its own on the session's hub, for one example of a
+    property test (dropped after it)."""
+    name = f"{prefix}_{os.getpid()}_{next(EVENTS)}"
+    try:
+        yield cluster.database(name)
+    finally:
+        cluster.drop(name)
 
 
 def joined(tmp_path: Path, station: str, hub: str | None, chronicle: Path, **options) -> Desk:

@@ -11,7 +11,6 @@ keeps itself, never against larp's own fold.
 
 LARP_SEASON_EXAMPLES sets how many seasons (20 in the suite), LARP_SEASON_SEED the seed (fixed)."""
 
-import itertools
 import json
 import os
 from collections import Counter
@@ -24,6 +23,7 @@ from larp.desk import DeskError
 from larp.ledger import Kind
 from larp.sheet import load_sheet
 from larp.sheet.named_lists import ListTrait, given as given_item, taken
+from tests.event.stations import fresh_event
 from tests.season.seasons import between, game_one_closed, negative_chronicle, synced
 
 STATIONS = ("hall", "bar", "door")
@@ -46,7 +46,6 @@ GIFTS = ("Feared #{}", "Colt .{}", "C:\\Locker {}")
 HELD = {"janet": [("Status", "Acknowledged", ""), ("Backgrounds", "Contacts", "the docks")], "cody": [("Equipment", "Colt .45", "6 shots")]}
 """What their sheets hold at the start."""
 EXAMPLES = int(os.environ.get("LARP_SEASON_EXAMPLES", "20"))
-DATABASES = itertools.count(1)
 
 who = st.integers(0, 2)
 LIST_STEP = st.one_of(
@@ -293,13 +292,8 @@ def check_newcomer(sheets: dict, flags: list, adds: list) -> None:
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(count=st.integers(2, 3), hours=st.lists(st.integers(-48, 24), min_size=3, max_size=3), steps=st.lists(STEP, min_size=8, max_size=24))
 def test_every_station_ends_with_the_same_season_and_nothing_written_is_lost(tmp_path_factory, cluster, count, hours, steps):
-    tmp_path = tmp_path_factory.mktemp("season")
-    name = f"season_{os.getpid()}_{next(DATABASES)}"
-    hub = cluster.database(name)
-    try:
-        played(tmp_path, hub, STATIONS[:count], hours, steps)
-    finally:
-        cluster.drop(name)
+    with fresh_event(cluster, "season") as hub:
+        played(tmp_path_factory.mktemp("season"), hub, STATIONS[:count], hours, steps)
 
 
 def played(tmp_path, hub, names, hours, steps) -> None:
