@@ -65,3 +65,18 @@ async def test_r_health_4_the_challenge_setup_says_her_wounds_beside_her_total(a
         await pilot.pause()
         who = app.screen.query_one("#challenger .who").render()
         assert "Aldous Whitcombe: Physical 7 · Bruised -1" in plain(who)
+
+
+@pilot_test
+async def test_r_health_3_the_setup_says_why_an_incapacitated_challenger_cannot_start_and_how_to_heal(app, desk):
+    async with app.run_test(size=SIZE) as pilot:
+        await look_up(pilot, "janet")
+        await wound(pilot, "wound", 8)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await look_up(pilot, "cody")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        said = list(app._notifications)[-1].message
+        assert "Janet Reyes is Incapacitated: she can start no challenge (R-HEALTH-3). Ctrl+T on her sheet heals her wounds." == said
+        assert desk.entries(kind=Kind.ADJUDICATION.value) == []

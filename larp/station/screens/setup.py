@@ -273,6 +273,11 @@ class ChallengeSetupScreen(FieldKeys, StationScreen):
         if terms["kind"] == "race" and terms.get("target") is None:
             return "A race needs the number of winning throws: fill in Wins needed."
         category, challenger = terms["category"], self.query_one("#challenger", PartyForm).character
+        if challenger.wounds and (wounds := self.app.desk.wounds(challenger.id)).out_of_play:
+            return (
+                f"{challenger.name} is {wounds.state}: she can start no challenge (R-HEALTH-3). Ctrl+T on her "
+                "sheet heals her wounds."
+            )
         if category.is_attribute and terms["kind"] != "simple" and "trait" not in terms["challenger"]:
             if challenger.total(category) == 0:
                 return (
