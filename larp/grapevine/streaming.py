@@ -148,11 +148,13 @@ def _start_of(text: str, at: int, tag: str) -> int | None:
 
 
 _START_TAG = re.compile(r"""<[A-Za-z_][\w.-]*(?:\s+[^\s=<>/]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*(/?)>""")
-_VALUE = r'"[^"<>&\t\r\n]*(?:&(?:amp|lt|gt|quot);[^"<>&\t\r\n]*)*"'
-_AS_TO_TEXT = re.compile(r"(?:\n *<(?:/[A-Za-z_][\w.-]*|[A-Za-z_][\w.-]*(?: [^\s=<>\"/]+=%s)*/?)>)*(?:\n *)?" % _VALUE)
+_VALUE = r'"[^"<>&\t\r\n]*+(?:&(?:amp|lt|gt|quot);[^"<>&\t\r\n]*+)*+"'
+_AS_TO_TEXT = re.compile(r"(?:\n *+<(?:/[A-Za-z_][\w.-]*+|[A-Za-z_][\w.-]*+(?: [^\s=<>\"/]++=%s)*+/?+)>)*+(?:\n *+)?+" % _VALUE)
 """Text between CDATA blocks as `to_text` writes it: tags, each attribute once spaced and
 double-quoted, `&amp; &lt; &gt; &quot;` its only references; line breaks and indents between
-them; nothing else (no text outside a CDATA block, no comment, no stray `<` or `>`)."""
+them; nothing else (no text outside a CDATA block, no comment, no stray `<` or `>`). Each run
+is possessive (`*+`): what ends it can't begin it, so nothing is given back, and the match
+never looks back over a 4 KB record."""
 
 
 def _children_written(text: str, span: tuple[int, int], tag: str, controls: bool) -> str | None:

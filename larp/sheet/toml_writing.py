@@ -19,8 +19,10 @@ LAST = ("kept",)
 
 
 def sheet_toml(sheet: Sheet, heading: str = "") -> str:
-    """A character file: every field that differs from its default, and always id and traits."""
-    data = sheet.model_dump(mode="json", exclude_defaults=True)
+    """A character file: every field that differs from its default, and always id and traits.
+    A sheet holds only JSON's values (texts, numbers, true and false, lists and tables), so its
+    Python dump is its JSON one, made without the conversion pass."""
+    data = sheet.model_dump(exclude_defaults=True)
     data.setdefault("traits", {})
     return document(data, heading)
 
@@ -41,31 +43,35 @@ def document(data: dict[str, Any], heading: str = "") -> str:
     return "\n".join(lines).strip("\n") + "\n"
 
 
-def _table(lines: list[str], path: tuple[str, ...], data: dict[str, Any]) -> None:
+def _table(lines: list[str], path: tuple[str, ...], data: dict[str, Any], header: str = "") -> None:
+    """The table's plain values, then its tables; its `header` line goes before the first value
+    that is no table, so that a table holding only tables is written without one."""
     later: list[tuple[str, Any]] = []
     append = lines.append
     for key, value in data.items():
         kind = type(value)
         if kind is int:
-            append(f"{_key(key)} = {value}")  # a Trait's count, the commonest value, written at once
+            line = f"{_key(key)} = {value}"  # a Trait's count, the commonest value, written at once
         elif kind is str and "\n" not in value:
-            append(f"{_key(key)} = {_string(value)}")  # a name or a note, the next commonest
-        elif value is None:
-            continue
+            line = f"{_key(key)} = {_string(value)}"  # a name or a note, the next commonest
         elif _is_table(value) or _is_table_list(value):
             later.append((key, value))
+            continue
         else:
-            append(f"{_key(key)} = {_value(value, 0)}")
+            line = None if value is None else f"{_key(key)} = {_value(value, 0)}"
+        if header:
+            lines += ["", header]
+            header = ""
+        if line is not None:
+            append(line)
     for key, value in later:
         here = path + (key,)
-        if _is_table(value):
-            if any(not (_is_table(v) or _is_table_list(v)) for v in value.values()) or not value:
-                lines += ["", f"[{_dotted(here)}]"]
-            _table(lines, here, value)
+        if isinstance(value, dict):
+            _table(lines, here, value, f"[{_dotted(here)}]")
         else:
-            header = f"[[{_dotted(here)}]]"
+            item_header = f"[[{_dotted(here)}]]"
             for item in value:
-                lines += ["", header]
+                lines += ["", item_header]
                 _table(lines, here, item)
 
 
