@@ -5,7 +5,9 @@ the import's CPU and the export's each at most 3x its floor's for 1,000 characte
 Run on demand from the repository: `python tests/bench/bench_grapevine.py [COUNT …]` (default
 1000 40000). The files are made at bench time in a temporary folder from the characters of the
 samples (each renamed with its number, CR LF kept), never kept. For each figure: wall time,
-whole-process CPU (`RUSAGE_CHILDREN`) and the process's peak memory (`ru_maxrss`), beside a
+whole-process CPU (`RUSAGE_CHILDREN`; user and system apart, since the system's share of an
+import, which makes a file per character, swings with the file system's state) and the
+process's peak memory (`ru_maxrss`), beside a
 floor measured in the same run: a process that only parses the same file with ElementTree (the
 import's), and one that parses it and writes the tree back out (the export's).
 """
@@ -61,10 +63,10 @@ def measured(command, runs: int) -> tuple[str, float]:
         done = subprocess.run([sys.executable, "-c", ALONE, *argv], cwd=REPO, check=True, capture_output=True, text=True)
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        figures.append((after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, wall,
-                        int(done.stdout.split()[-1]) / 1024))
-    cpu, wall, peak = sorted(figures)[len(figures) // 2]
-    return f"{wall:.2f} s wall, {cpu:.2f} s CPU, peak {peak:.0f} MB (median of {runs})", cpu
+        user, system = after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime
+        figures.append((user + system, wall, int(done.stdout.split()[-1]) / 1024, user, system))
+    cpu, wall, peak, user, system = sorted(figures)[len(figures) // 2]
+    return f"{wall:.2f} s wall, {cpu:.2f} s CPU (user {user:.2f}, system {system:.2f}), peak {peak:.0f} MB (median of {runs})", cpu
 
 
 def budget(cpu: float, floor_cpu: float) -> str:
