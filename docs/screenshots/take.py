@@ -40,10 +40,13 @@ async def night(folder: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await minutes_pass(pilot, 12)
         await janet_loses_to_cody(pilot)
+        await pilot.press("ctrl+t", "enter")  # a wound, then how many boxes
+        await pilot.pause()
+        await pilot.press("3", "enter")
         await minutes_pass(pilot, 2)
         await save(pilot, "sheets")
         await minutes_pass(pilot, 7)
-        await set_up_challenge(pilot, "bryn", "teo", challenger_ability="Brawl", defender_ability="Dodge")
+        await set_up_challenge(pilot, "bryn", "teo", category=Category.PHYSICAL, challenger_ability="Brawl", defender_ability="Dodge")
         await pilot.press("r", "r", "a")
         await pilot.pause()
         await pilot.press("enter")

@@ -31,7 +31,7 @@ KIND_NAMES = {
     Kind.CHANGED: "sheet changed",
     Kind.BETWEEN: "season",
     Kind.ROLL: "roll",
-    Kind.HEALTH: "Health",
+    Kind.HEALTH: "health",
     Kind.EXPERIENCE: "experience",
     Kind.CHECKIN: "check-in",
 }
