@@ -110,3 +110,13 @@ def test_r_health_2_a_tie_is_decided_on_the_wounded_total():
 def test_r_health_4_the_opening_says_whose_wounds_count_and_how_much():
     _, notes = start_challenge(wounded(night(), "cody", 6), spec(side("janet", "Tough"), side("cody", "Brawny"), category="physical"))
     assert notes[1] == ("R-HEALTH-4", "Cody is Wounded: 2 Traits less in each total")
+
+
+def test_r_health_1_the_guides_health_house_rules_are_the_defaults_and_read_as_a_chronicle_writes_them():
+    import re
+    import tomllib
+    from pathlib import Path
+
+    guide = (Path(__file__).parents[2] / "docs" / "station.md").read_text()
+    [block] = re.findall(r"```toml\n(\[house_rules\.health\].*?)```", guide, re.S)
+    assert HouseRules.model_validate(tomllib.loads(block)["house_rules"]) == HouseRules()
