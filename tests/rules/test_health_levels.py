@@ -1,7 +1,10 @@
 """R-HEALTH: a Mind's Eye Theatre character's Health Levels, read from her sheet's list, each
 wound a box, her level's penalty on every total, and the levels that keep her out of challenges."""
 
+import re
+import tomllib
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -113,10 +116,6 @@ def test_r_health_4_the_opening_says_whose_wounds_count_and_how_much():
 
 
 def test_r_health_1_the_guides_health_house_rules_are_the_defaults_and_read_as_a_chronicle_writes_them():
-    import re
-    import tomllib
-    from pathlib import Path
-
     guide = (Path(__file__).parents[2] / "docs" / "station.md").read_text()
     [block] = re.findall(r"```toml\n(\[house_rules\.health\].*?)```", guide, re.S)
     assert HouseRules.model_validate(tomllib.loads(block)["house_rules"]) == HouseRules()
