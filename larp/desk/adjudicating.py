@@ -29,8 +29,6 @@ from larp.rules.odds import Odds, challenge_odds
 from larp.sheet import Category
 from larp.sheet.transcript import ChallengeEvent, ChallengeSpec, Party, RegainEvent, WoundEvent
 
-"""The rules engine's refusals, as the desk's, with the rule's id."""
-
 
 class Adjudicating:
     _latest_start: tuple = ()
