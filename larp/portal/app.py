@@ -17,6 +17,7 @@ from larp.desk.opening import demo_chronicle
 from larp.portal.asking import TEXT_MOST, may_ask, normalised, request_page
 from larp.portal.answering import stale
 from larp.portal.card import card_or_why
+from larp.rules.wounds import EMPTY, HEALTH_LEVELS
 from larp.portal.guard import (
     FORM_COOKIE,
     SESSION_COOKIE,
@@ -81,6 +82,8 @@ class Portal:
 
 
 pages = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True))
+pages.globals.update(health_levels=HEALTH_LEVELS, box=EMPTY)
+"""A sheet's Health Levels are shown as her track: each level with its boxes (R-HEALTH-1)."""
 
 
 def page(name: str, status: int = 200, **context) -> HTMLResponse:

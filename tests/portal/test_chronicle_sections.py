@@ -69,3 +69,13 @@ def test_a_sheet_with_no_rage_nor_gnosis_shows_neither(client, portal):
     signed_in(client, portal, MARISA)
     page = client.get("/c/janet").text
     assert "<dt>Willpower</dt>" in page and "<dt>Rage</dt>" not in page and "<dt>Gnosis</dt>" not in page
+
+
+def test_r_health_1_her_health_levels_show_as_her_track_each_level_with_its_boxes(client, portal, season):
+    levels = [ListTrait(name="Healthy", rating=2), ListTrait(name="Bruised", rating=3), ListTrait(name="Torpor")]
+    amended(season, lists={"Health Levels": levels, "Backgrounds": [ListTrait(name="Herd", rating=2)]})
+    signed_in(client, portal, MARISA)
+    page = client.get("/c/janet").text
+    assert '<li><span class="item">Healthy</span> <span class="boxes" title="2 boxes">□□</span></li>' in page
+    assert '<span class="item">Torpor</span> <span class="boxes" title="1 box">□</span>' in page
+    assert '<span class="item">Herd</span> <span class="rating">2</span>' in page, "another list's rating stays a number"
