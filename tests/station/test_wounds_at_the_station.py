@@ -6,6 +6,14 @@ from larp.ledger import Kind
 from tests.station.conftest import SIZE, look_up, pilot_test, plain
 
 
+async def wounded_at_setup(pilot, character: str, boxes: int) -> None:
+    """Her sheet looked up, `boxes` wounds marked, then Ctrl+N: the challenge's setup, hers."""
+    await look_up(pilot, character)
+    await wound(pilot, "wound", boxes)
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+
+
 async def wound(pilot, choice: str, boxes: int) -> None:
     """Ctrl+T, the choice (a wound is first, a heal below it), then how many boxes."""
     await pilot.press("ctrl+t")
@@ -59,10 +67,7 @@ async def test_r_health_1_the_health_row_fits_80_columns(app, desk):
 @pilot_test
 async def test_r_health_4_the_challenge_setup_says_her_wounds_beside_her_total(app, desk):
     async with app.run_test(size=SIZE) as pilot:
-        await look_up(pilot, "aldous")
-        await wound(pilot, "wound", 3)
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await wounded_at_setup(pilot, "aldous", 3)
         who = app.screen.query_one("#challenger .who").render()
         assert "Aldous Whitcombe: Physical 7 · Bruised -1" in plain(who)
 
@@ -70,10 +75,7 @@ async def test_r_health_4_the_challenge_setup_says_her_wounds_beside_her_total(a
 @pilot_test
 async def test_r_health_3_the_setup_says_why_an_incapacitated_challenger_cannot_start_and_how_to_heal(app, desk):
     async with app.run_test(size=SIZE) as pilot:
-        await look_up(pilot, "janet")
-        await wound(pilot, "wound", 8)
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await wounded_at_setup(pilot, "janet", 8)
         await look_up(pilot, "cody")
         await pilot.press("ctrl+s")
         await pilot.pause()
