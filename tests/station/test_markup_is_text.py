@@ -27,6 +27,7 @@ VAMPIRE = gex(
     *listed("Physical", '<trait name="[b]Quick" val="2"/>', '<trait name="Brawny"/>'),
     *listed("Social", '<trait name="Witty" val="2"/>'),
     *listed("Mental", '<trait name="Alert" val="2"/>'),
+    *listed("Health Levels", '<trait name="[b]Hale" val="2"/>', '<trait name="[/red] Down"/>'),
     "    <notes>[/bold] Vic asks about the [red]docks</notes>",
     "  </vampire>",
 )
@@ -78,6 +79,14 @@ async def each_screen(pilot, app, desk):
     await pilot.press("escape")
     await look_up(pilot, "vic")
     yield "the Grapevine sheet"
+    await pilot.press("ctrl+t")
+    await pilot.pause()
+    yield "her Health Levels asked about"
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press("3", "enter")
+    await pilot.pause()
+    yield "her wounds marked"
     await set_up_challenge(pilot, "janet", "cody", effect=f"{COLOURED} {CLICKED}")
     yield "challenge"
     await pilot.press("r", "p", "enter", "enter", "escape")
@@ -112,7 +121,7 @@ async def test_markup_in_sheets_requests_and_grapevine_files_is_shown_as_typed_o
             seen.append(shown(app))
         notices = [notice.message for notice in app._notifications]
     everything = "\n".join(seen + notices)
-    for text in (*MARKED, "[b]Graceful", "[red]Charismatic", "Vic [/b] Vale", "[b]Quick"):
+    for text in (*MARKED, "[b]Graceful", "[red]Charismatic", "Vic [/b] Vale", "[b]Quick", "[b]Hale ■■", "[/red] Down ■"):
         assert text in everything, f"{text!r} is not shown as typed"
     assert "[@click=app.quit]" in everything
     store.close()
