@@ -143,7 +143,8 @@ class Afterwards:
             raise DeskError(f"night {row.number} is archived already")
         refresh = self._willpower_refresh()
         with bulk():
-            following = {cid: next_starting_data(end, refresh) for cid, end in sorted(self.tonight.characters.items())}
+            carry = self.tonight.rules.health.carry
+            following = {cid: next_starting_data(end, refresh, carry) for cid, end in sorted(self.tonight.characters.items())}
         written = []
         if self.opened_here and not self.closed:
             written.append(self._entry(Kind.CLOSED, f"Night {row.number} closes at station {self.station}", (), {}))

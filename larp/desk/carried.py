@@ -130,12 +130,12 @@ def carried_starts(ledger: Ledger, night: NightRow | None, chronicle: Chronicle)
 
 def changed_start(known: dict | None, sheet) -> dict:
     """The starting state a changed sheet gives: her Willpower moves with its rating (a dot
-    bought between games is a dot she has), never above it."""
+    bought between games is a dot she has), never above it; her wounds as they were."""
     if known is None:
         return starting_data(sheet)
     rating = known["sheet"].get("willpower", 0)
     willpower = known.get("willpower", rating) + sheet.willpower - rating
-    return starting_data(sheet, max(0, min(willpower, sheet.willpower)))
+    return starting_data(sheet, max(0, min(willpower, sheet.willpower)), known.get("wounds", 0))
 
 
 def playing(starts: list[dict]) -> str:

@@ -62,7 +62,7 @@ class NightEnds:
         entries = [e for e in self.entries(closed) if e.seq <= read.get(e.station, 0) and e.kind not in (Kind.ENDED, Kind.CLOSED)]
         tonight = Tonight.of(entries)
         refresh = close["payload"].get("refresh", "full")
-        return [next_starting_data(end, refresh) for _, end in sorted(tonight.characters.items())]
+        return [next_starting_data(end, refresh, tonight.rules.health.carry) for _, end in sorted(tonight.characters.items())]
 
     def _kept_states(self, night: NightRow, rows: list) -> dict[str, dict]:
         """The starting states an older larp's close-night kept; a damaged one is named, not read."""

@@ -26,6 +26,8 @@ class Payload(BaseModel):
 class StartingState(Payload):
     sheet: AnySheet
     willpower: int = Field(ge=0)
+    wounds: int = Field(0, ge=0, le=999)
+    """Health boxes filled as she starts (R-HEALTH-2: only where the chronicle carries wounds)."""
 
 
 class Opened(Payload):

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import Field, Strict
 
-from larp.sheet.character import Name
+from larp.sheet.character import Flag, Name
 from larp.sheet.frozen import Frozen
 
 Boxes = Annotated[int, Strict(), Field(ge=1, le=20)]
@@ -27,3 +27,4 @@ class HealthRules(Frozen):
         ("Incapacitated", "Mortally Wounded", "Torpor"),
         description="R-HEALTH-3: the levels at which she can neither start nor answer a challenge",
     )
+    carry: Flag = Field(False, description="R-HEALTH-2: wounds heal by the next game; true keeps them into its start")

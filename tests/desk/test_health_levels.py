@@ -90,3 +90,23 @@ def test_r_health_1_the_chronicles_house_levels_are_the_track_of_a_sheet_without
     write_chronicle(tmp_path / "chronicle", house_rules={"health": {"levels": {"Fine": 1, "Down": 1}, "out_of_play": ["Down"]}})
     with open_desk(tmp_path) as desk:
         assert desk.wound("janet", 2).summary == "Janet Reyes takes 2 wounds: Down, out of challenges"
+
+
+def test_r_health_2_a_chronicle_that_carries_wounds_starts_the_next_game_with_them(tmp_path):
+    write_chronicle(tmp_path / "chronicle", house_rules={"health": {"carry": True}})
+    with open_desk(tmp_path) as desk:
+        desk.wound("janet", 8, "staked and left in the marsh")
+        desk.wound("cody", 2)
+        desk.wound("cody", -2, "slept it off")
+        following = desk.archive_night()
+        assert following["janet"]["wounds"] == 8 and "wounds" not in following["cody"]
+    with open_desk(tmp_path, open_night=False) as between:
+        janet = between.standing().characters["janet"]
+        between.amend(janet.model_copy(update={"lineage": "Gangrel"}), "her sire's clan, found out")
+        assert between.states()["janet"].wounds == 8, "a sheet changed between games keeps her wounds"
+    with open_desk(tmp_path) as next_night:
+        assert next_night.night_number == 2
+        assert next_night.wounds("janet").state == "Incapacitated" and next_night.character("cody").wounds == 0
+        assert not [a for a in next_night.reconcile().anomalies if a.kind == "close-differs"], "the close is the fold of its night"
+        next_night.wound("janet", -8, "the Prince's blood")
+        assert next_night.character("janet").wounds == 0
