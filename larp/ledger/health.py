@@ -40,5 +40,5 @@ def wounded(tonight, entry: Entry, wound: dict, deltas: Deltas) -> None:
         where = "at her last box" if boxes > 0 else "at no wound"
         tonight.flag("health-overrun", target, entry, f"{state.name} {what} ({track.marks}): held {where} (R-HEALTH-2)")
     tonight.characters[target] = replace(state, wounds=held)
-    after = track_of(state.sheet, tonight.rules, held)
+    after = replace(track, marked=held)
     deltas.setdefault(target, {})["health"] = {"wounds": held - track.marked, "track": after.state}

@@ -97,6 +97,11 @@ def track_of(sheet: Sheet, rules: HouseRules, marked: int = 0) -> Wounds:
     return Wounds(levels, max(0, min(marked, boxes)), rules.health)
 
 
+def hurt(character, rules: HouseRules) -> Wounds | None:
+    """Her track where she has a wound; None while she is unhurt (most are), read without it."""
+    return track_of(character.sheet, rules, character.wounds) if character.wounds else None
+
+
 def wounds_text(boxes: int) -> str:
     """`1 wound`, `3 wounds`."""
     return f"{boxes} wound{'' if abs(boxes) == 1 else 's'}"

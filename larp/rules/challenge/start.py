@@ -9,7 +9,7 @@ from larp.rules.evolve import evolve, made
 from larp.rules.night import Night
 from larp.rules.notes import Note, game_times
 from larp.rules.signs import Side
-from larp.rules.wounds import track_of
+from larp.rules.wounds import Wounds, hurt
 from larp.sheet import Category, HouseRules
 from larp.sheet.transcript import ChallengeSpec, Party, Static
 COUNTED = {category: f"{category.value.title()} Traits" if category.is_attribute else category.value.title() for category in Category}
@@ -21,8 +21,9 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
     category = spec.category
     noting = night.noting
     challenger = _character(night, spec.challenger.character)
-    if _out_of_play(challenger, night.rules):
-        raise RuleError("R-HEALTH-3", f"{challenger.name} is {_level(challenger, night.rules)}: she can start no challenge")
+    wounded = {challenger.id: hurt(challenger, night.rules)}
+    if wounded[challenger.id] and wounded[challenger.id].out_of_play:
+        raise RuleError("R-HEALTH-3", f"{challenger.name} is {wounded[challenger.id].state}: she can start no challenge")
     left, total = challenger.standing(category)
     if spec.kind != "simple" and total <= 0:
         raise RuleError(
@@ -30,7 +31,7 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
             f"{challenger.name} has no {category.value.title()} Traits left: exhausted, no such challenge can be started",
         )
     _check_bid(challenger, spec.challenger.trait, category, left, "R-CH-1")
-    first = _party(Side.CHALLENGER, challenger, spec.challenger, category, total, night.rules)
+    first = _party(Side.CHALLENGER, challenger, spec.challenger, category, total, night.rules, wounded[challenger.id])
     characters = {first.character: challenger}
     ended_by = None
     notes = []
@@ -49,11 +50,11 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
             raise RuleError("R-CH-1", f"{challenger.name} can't challenge themself")
         defender = characters[spec.defender.character] = _character(night, spec.defender.character)
         left, total = defender.standing(category)
-        if _out_of_play(defender, night.rules):
+        wounds = wounded[defender.id] = hurt(defender, night.rules)
+        if wounds and wounds.out_of_play:
             ended_by = "out of play"
             if noting:
-                level = _level(defender, night.rules)
-                notes.append(Note("R-HEALTH-3", f"{defender.name} is {level}: she can't answer and loses at once"))
+                notes.append(Note("R-HEALTH-3", f"{defender.name} is {wounds.state}: she can't answer and loses at once"))
         elif total <= 0:
             ended_by = "exhausted"
             if noting:
@@ -66,10 +67,10 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
                     "R-CH-2", f"{defender.name} names a {category.value.title()} Trait to respond, or relents"
                 )
             _check_bid(defender, spec.defender.trait, category, left, "R-CH-2")
-        second = _party(Side.DEFENDER, defender, spec.defender, category, total, night.rules)
+        second = _party(Side.DEFENDER, defender, spec.defender, category, total, night.rules, wounds)
     if noting:
         notes.insert(0, Note("R-CH-1", _opening(first, second, spec)))
-        notes[1:1] = [Note("R-HEALTH-4", said) for said in (_wound_note(c, night.rules) for c in characters.values()) if said]
+        notes[1:1] = [Note("R-HEALTH-4", _wound_note(characters[cid].name, w)) for cid, w in wounded.items() if w and w.penalty]
         if spec.defensive == "challenger":
             notes.insert(1, Note("R-TIE-4", defensive_note(first.name)))
     state = made(
@@ -101,13 +102,9 @@ def start_challenge(night: Night, spec: ChallengeSpec) -> tuple[ChallengeState, 
     return state, notes
 
 
-def _wound_note(character: CharacterState, rules: HouseRules) -> str:
-    """`Aldous Whitcombe is Bruised: 1 Trait less in each total`, where her wounds count."""
-    penalty = track_of(character.sheet, rules, character.wounds).penalty if character.wounds else 0
-    if not penalty:
-        return ""
-    level = _level(character, rules)
-    return f"{character.name} is {level}: {-penalty} Trait{'' if penalty == -1 else 's'} less in each total"
+def _wound_note(name: str, wounds: Wounds) -> str:
+    """`Aldous Whitcombe is Bruised: 1 Trait less in each total`."""
+    return f"{name} is {wounds.state}: {-wounds.penalty} Trait{'' if wounds.penalty == -1 else 's'} less in each total"
 
 
 def defensive_note(name: str) -> str:
@@ -121,14 +118,6 @@ def _character(night: Night, character_id: str) -> CharacterState:
         raise RuleError("R-CH-1", f"no character {character_id!r} is known tonight") from None
 
 
-def _out_of_play(character: CharacterState, rules: HouseRules) -> bool:
-    return bool(character.wounds) and track_of(character.sheet, rules, character.wounds).out_of_play
-
-
-def _level(character: CharacterState, rules: HouseRules) -> str:
-    return track_of(character.sheet, rules, character.wounds).state
-
-
 def _check_bid(character: CharacterState, trait: str | None, category: Category, left: Mapping[str, int], rule: str) -> None:
     if trait is None or trait in left:
         return
@@ -137,8 +126,10 @@ def _check_bid(character: CharacterState, trait: str | None, category: Category,
     raise RuleError(rule, f"{character.name} has lost every {trait!r} tonight and can't bid it")
 
 
-def _party(side: Side, character: CharacterState, party: Party, category: Category, standing: int, rules: HouseRules) -> SideState:
-    """A character's side, `standing` her current total of the category."""
+def _party(
+    side: Side, character: CharacterState, party: Party, category: Category, standing: int, rules: HouseRules, wounds: Wounds | None
+) -> SideState:
+    """A character's side, `standing` her current total of the category, `wounds` her track where she is hurt."""
     bonus_ability = 0
     if party.ability is not None:
         if party.ability not in character.sheet.abilities:
@@ -150,10 +141,9 @@ def _party(side: Side, character: CharacterState, party: Party, category: Catego
         made_of += ((party.ability, bonus_ability),)
     if party.bonus:
         made_of += (("bonus" if party.bonus > 0 else "penalty", party.bonus),)
-    wounded = track_of(character.sheet, rules, character.wounds) if character.wounds else None
-    penalty = wounded.penalty if wounded else 0
+    penalty = wounds.penalty if wounds else 0
     if penalty:
-        made_of += ((f"wounds ({wounded.level})", penalty),)
+        made_of += ((f"wounds ({wounds.level})", penalty),)
     return made(
         SideState,
         made_of=made_of,
